@@ -1,0 +1,2 @@
+//! The `dds` command: double dummy analysis of bridge deals.
+fn main() {}

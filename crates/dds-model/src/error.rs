@@ -1,0 +1,231 @@
+//! Error types of the model: token parse errors and the two stages of deal
+//! errors (syntax in [`ParseDealError`], meaning in [`DealError`]).
+
+use core::fmt;
+
+use crate::{Deal, Hand, Seat, Suit};
+
+/// A token that did not parse: a seat, suit, strain, rank, card, holding or
+/// hand written wrongly.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Not a seat (`N`, `E`, `S`, `W` or a full name).
+    Seat,
+    /// Not a side (`NS` or `EW`).
+    Side,
+    /// Not a suit (`S`, `H`, `D`, `C`).
+    Suit,
+    /// Not a strain (`S`, `H`, `D`, `C`, `N`, `NT`).
+    Strain,
+    /// Not a rank (`2`..`9`, `T` or `10`, `J`, `Q`, `K`, `A`).
+    Rank,
+    /// Not a card (suit and rank, e.g. `SA`, `HT`).
+    Card,
+    /// Not PBN suit text (ranks high to low, each at most once).
+    Holding,
+    /// Not PBN hand text (four suits separated by dots).
+    Hand,
+    /// Not a vulnerability (`None`, `NS`, `EW`, `All`, ...).
+    Vulnerability,
+    /// Not a contract (e.g. `4S`, `3NTX`, `6HXX`, with an optional declarer).
+    Contract,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParseError::Seat => "invalid seat (expected N, E, S or W)",
+            ParseError::Side => "invalid side (expected NS or EW)",
+            ParseError::Suit => "invalid suit (expected S, H, D or C)",
+            ParseError::Strain => "invalid strain (expected S, H, D, C or NT)",
+            ParseError::Rank => "invalid rank (expected 2-9, T, J, Q, K or A)",
+            ParseError::Card => "invalid card (expected suit and rank, such as SA or HT)",
+            ParseError::Holding => "invalid suit holding in pbn text",
+            ParseError::Hand => "invalid pbn hand (expected four suits separated by dots)",
+            ParseError::Vulnerability => "invalid vulnerability (expected None, NS, EW or All)",
+            ParseError::Contract => "invalid contract (expected level, strain and X or XX, such as 4S or 3NTX)",
+        })
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// What is wrong with the *syntax* of a PBN deal such as
+/// `N:AKQ.JT9.876.5432 ...`.
+///
+/// A deal that parses may still be wrong in meaning; that second stage is
+/// [`ParseDealError::Invalid`] carrying a [`DealError`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum ParseDealError {
+    /// The text is empty.
+    Empty,
+    /// The text does not start with a seat and a colon, such as `N:`.
+    MissingFirstSeat,
+    /// The letter before the colon is not `N`, `E`, `S` or `W`.
+    InvalidFirstSeat(char),
+    /// Not exactly four hands separated by spaces.
+    WrongHandCount(usize),
+    /// A hand does not have exactly four suits separated by dots.
+    WrongSuitCount {
+        /// The seat of the hand.
+        seat: Seat,
+        /// How many suits were found.
+        found: usize,
+    },
+    /// A character that is not a rank.
+    InvalidRank {
+        /// The seat of the hand.
+        seat: Seat,
+        /// The suit being read.
+        suit: Suit,
+        /// The offending character.
+        character: char,
+    },
+    /// A rank written twice in the same suit of one hand.
+    RepeatedCard {
+        /// The seat of the hand.
+        seat: Seat,
+        /// The card written twice.
+        card: crate::Card,
+    },
+    /// A hand is `-` (unknown) where a complete deal is required; use
+    /// [`PbnDeal`](crate::PbnDeal) to accept unknown hands.
+    UnknownHand(Seat),
+    /// The deal parses but is not a consistent deal.
+    Invalid(DealError),
+}
+
+impl fmt::Display for ParseDealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseDealError::Empty => f.write_str("empty pbn deal"),
+            ParseDealError::MissingFirstSeat => {
+                f.write_str("pbn deal must start with the first seat and a colon, such as \"N:\"")
+            }
+            ParseDealError::InvalidFirstSeat(c) => {
+                write!(f, "invalid first seat {c:?} in pbn deal (expected N, E, S or W)")
+            }
+            ParseDealError::WrongHandCount(n) => {
+                write!(f, "pbn deal has {n} hands, expected 4")
+            }
+            ParseDealError::WrongSuitCount { seat, found } => write!(
+                f,
+                "{} hand in pbn deal has {found} suits, expected 4 separated by dots",
+                seat.name()
+            ),
+            ParseDealError::InvalidRank { seat, suit, character } => write!(
+                f,
+                "invalid rank {character:?} in {} of {} hand in pbn deal",
+                suit_name(*suit),
+                seat.name()
+            ),
+            ParseDealError::RepeatedCard { seat, card } => {
+                write!(f, "card {card} written twice in {} hand in pbn deal", seat.name())
+            }
+            ParseDealError::UnknownHand(seat) => {
+                write!(f, "{} hand is unknown (\"-\") in pbn deal", seat.name())
+            }
+            ParseDealError::Invalid(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl std::error::Error for ParseDealError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseDealError::Invalid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<DealError> for ParseDealError {
+    fn from(e: DealError) -> ParseDealError {
+        ParseDealError::Invalid(e)
+    }
+}
+
+fn suit_name(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Spades => "spades",
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+        Suit::Clubs => "clubs",
+    }
+}
+
+bitflags::bitflags! {
+    /// The ways in which a deal can be inconsistent (see [`DealError`]).
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+    pub struct DealErrorKinds: u8 {
+        /// A card is in more than one hand.
+        const DUPLICATE_CARD = 1 << 0;
+        /// A hand has more than 13 cards.
+        const TOO_MANY_CARDS = 1 << 1;
+        /// The hands do not all have the same number of cards.
+        const UNEQUAL_HANDS = 1 << 2;
+        /// No hand has any card.
+        const NO_CARDS = 1 << 3;
+    }
+}
+
+/// A deal whose hands do not fit together: the second stage of validation
+/// (see [`Deal::validate`]).
+///
+/// It carries every problem found, as [`DealErrorKinds`], and the deal
+/// itself, so the caller can show it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct DealError {
+    pub(crate) deal: Deal,
+    pub(crate) kinds: DealErrorKinds,
+}
+
+impl DealError {
+    /// Every problem found.
+    pub fn kinds(&self) -> DealErrorKinds {
+        self.kinds
+    }
+
+    /// The deal that failed validation.
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// The cards that are in more than one hand.
+    pub fn duplicates(&self) -> Hand {
+        self.deal.duplicates()
+    }
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = Vec::new();
+        if self.kinds.contains(DealErrorKinds::DUPLICATE_CARD) {
+            let cards: Vec<String> = self.duplicates().iter().rev().map(|c| c.to_string()).collect();
+            parts.push(format!("duplicate card ({})", cards.join(", ")));
+        }
+        if self.kinds.contains(DealErrorKinds::TOO_MANY_CARDS) {
+            let seats: Vec<&str> = Seat::ALL
+                .into_iter()
+                .filter(|&s| self.deal[s].len() > 13)
+                .map(Seat::name)
+                .collect();
+            parts.push(format!("too many cards ({} over 13)", seats.join(", ")));
+        }
+        if self.kinds.contains(DealErrorKinds::UNEQUAL_HANDS) {
+            let counts: Vec<String> = Seat::ALL
+                .into_iter()
+                .map(|s| format!("{} {}", s.to_char(), self.deal[s].len()))
+                .collect();
+            parts.push(format!("unequal hand sizes ({})", counts.join(", ")));
+        }
+        if self.kinds.contains(DealErrorKinds::NO_CARDS) {
+            parts.push("no cards".to_owned());
+        }
+        write!(f, "invalid deal: {}", parts.join("; "))
+    }
+}
+
+impl std::error::Error for DealError {}

@@ -1,0 +1,39 @@
+//! The vocabulary of contract bridge: seats, suits, ranks, cards, hands,
+//! deals, PBN text, contracts and scores.
+//!
+//! A bridge tool can depend on this crate alone. It knows nothing about
+//! search, lookup tables or transposition tables, and its only dependency is
+//! `bitflags`.
+//!
+//! Index orders are DDS's, so results cross-check without remapping: suits
+//! and strains S, H, D, C, NT (0..4); seats N, E, S, W (0..3); rank values
+//! 2..14.
+//!
+//! ```
+//! use dds_model::{Deal, Seat, Suit, Rank, Card};
+//! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+//! let ace_of_spades = Card::new(Suit::Spades, Rank::Ace);
+//! assert_eq!(deal.owner(ace_of_spades), Some(Seat::West));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod by;
+mod card;
+mod deal;
+mod error;
+mod hand;
+mod holding;
+mod rank;
+mod seat;
+mod suit;
+
+pub use by::{BySeat, ByStrain, BySuit};
+pub use card::Card;
+pub use deal::{Deal, PbnDeal};
+pub use error::{DealError, DealErrorKinds, ParseDealError, ParseError};
+pub use hand::{Hand, HandIter};
+pub use holding::{Holding, HoldingIter};
+pub use rank::Rank;
+pub use seat::{Seat, Side};
+pub use suit::{Strain, Suit};
