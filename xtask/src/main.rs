@@ -1,2 +1,32 @@
-//! Project automation.
-fn main() {}
+//! Project automation, run as `cargo xtask <command>`.
+//!
+//! * `cargo xtask codegen [--check]` regenerates the lookup tables of
+//!   `dds-tables` (or checks that the checked-in files are fresh).
+//! * `cargo xtask tidy` checks project conventions (every `.rs` file opens
+//!   with a `//!` doc comment).
+
+mod codegen;
+mod tidy;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["codegen"] => codegen::generate(codegen::Mode::Write),
+        ["codegen", "--check"] => codegen::generate(codegen::Mode::Check),
+        ["tidy"] => tidy::check(&xtask::project_root()),
+        _ => {
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,10 +1,18 @@
 //! Internal to `dds`: do not use directly, the API may change at any time.
 //!
 //! The double dummy search engine: zero-window alpha-beta with quick tricks,
-//! later tricks, move ordering, partition search with winning ranks, and
-//! the transposition table.
+//! move ordering, partition search with winning ranks, and the
+//! transposition table.
 //!
 //! **Dependencies:** `dds-model`, `dds-tables`, `dds-tt`. The search is
 //! single-threaded, does no I/O, takes no locks and allocates nothing after
 //! its searcher is built.
 #![warn(missing_docs)]
+
+mod moves;
+mod position;
+mod quick;
+mod search;
+
+pub use position::{Position, PositionError};
+pub use search::Searcher;

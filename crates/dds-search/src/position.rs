@@ -1,0 +1,218 @@
+//! `Position`: the cards left, the leader and the current trick.
+
+use core::fmt;
+
+use dds_model::{BySeat, Card, Hand, Seat, Strain, Suit};
+
+/// A position of the play: the cards each seat still holds, the seat that
+/// led to the current trick and the cards already played to it (0 to 3).
+///
+/// Built with [`Position::new`], which checks that the cards fit together;
+/// after that every operation is infallible.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Cards held, per seat index, as `Hand` bits.
+    pub(crate) hands: [u64; 4],
+    /// The seat that led to the current trick.
+    pub(crate) leader: u8,
+    /// Cards played to the current trick, as bit positions; `count` are valid.
+    pub(crate) trick: [u8; 3],
+    /// Cards played to the current trick.
+    pub(crate) count: u8,
+}
+
+/// Why a position is not valid.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A card is held by two seats, or is held and also played to the trick.
+    DuplicateCard(Card),
+    /// More than three cards played to the current trick.
+    TooManyPlayed,
+    /// A seat holds more than 13 cards.
+    TooManyCards(Seat),
+    /// The hand sizes do not fit the number of cards played to the trick.
+    WrongCardCount,
+    /// No cards left to play.
+    NoCards,
+    /// A card played to the trick does not follow suit although its player
+    /// still holds the suit led.
+    Revoke(Card),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::DuplicateCard(c) => write!(f, "card {c} appears twice"),
+            PositionError::TooManyPlayed => f.write_str("more than three cards played to the current trick"),
+            PositionError::TooManyCards(s) => write!(f, "{} holds more than 13 cards", s.name()),
+            PositionError::WrongCardCount => f.write_str(
+                "hand sizes do not fit the trick in progress (the seats yet to play must hold one card more)",
+            ),
+            PositionError::NoCards => f.write_str("no cards left to play"),
+            PositionError::Revoke(c) => {
+                write!(f, "played card {c} does not follow suit although its player holds the suit led")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// The position where `hands` are the cards not yet played, `leader` led
+    /// to the current trick and `played` are the cards played to it so far,
+    /// in order (the cards in `played` are not in `hands`).
+    ///
+    /// ```
+    /// use dds_model::{Deal, Seat};
+    /// use dds_search::Position;
+    /// let deal: Deal = "N:A... K... Q... J...".parse()?;
+    /// let pos = Position::new(*deal.hands(), Seat::West, &[])?;
+    /// assert_eq!(pos.tricks_left(), 1);
+    /// assert_eq!(pos.to_play(), Seat::West);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(hands: BySeat<Hand>, leader: Seat, played: &[Card]) -> Result<Position, PositionError> {
+        if played.len() > 3 {
+            return Err(PositionError::TooManyPlayed);
+        }
+        let mut seen = Hand::EMPTY;
+        for hand in hands.values() {
+            if let Some(card) = (seen & *hand).iter().next() {
+                return Err(PositionError::DuplicateCard(card));
+            }
+            seen |= *hand;
+        }
+        for &card in played {
+            if !seen.insert(card) {
+                return Err(PositionError::DuplicateCard(card));
+            }
+        }
+        if let Some(seat) = Seat::ALL.into_iter().find(|&s| hands[s].len() > 13) {
+            return Err(PositionError::TooManyCards(seat));
+        }
+        let n = hands[leader].len();
+        for i in 1..4 {
+            let expected = if i < played.len() { n } else { n + usize::from(!played.is_empty()) };
+            if hands[leader.offset(i)].len() != expected {
+                return Err(PositionError::WrongCardCount);
+            }
+        }
+        if n == 0 && played.is_empty() {
+            return Err(PositionError::NoCards);
+        }
+        if let Some(&lead) = played.first() {
+            for (i, &card) in played.iter().enumerate().skip(1) {
+                let seat = leader.offset(i);
+                if card.suit() != lead.suit() && !hands[seat].holding(lead.suit()).is_empty() {
+                    return Err(PositionError::Revoke(card));
+                }
+            }
+        }
+        let mut trick = [0u8; 3];
+        for (slot, card) in trick.iter_mut().zip(played) {
+            *slot = card.bit() as u8;
+        }
+        Ok(Position {
+            hands: hands.0.map(Hand::bits),
+            leader: leader as u8,
+            trick,
+            count: played.len() as u8,
+        })
+    }
+
+    /// The cards `seat` holds.
+    #[inline]
+    pub fn hand(&self, seat: Seat) -> Hand {
+        Hand::from_bits(self.hands[seat.index()]).expect("hands hold only card bits")
+    }
+
+    /// The seat that led to the current trick.
+    #[inline]
+    pub fn leader(&self) -> Seat {
+        Seat::wrapping(self.leader as usize)
+    }
+
+    /// The seat to play next.
+    #[inline]
+    pub fn to_play(&self) -> Seat {
+        Seat::wrapping((self.leader + self.count) as usize)
+    }
+
+    /// The cards played to the current trick, in order.
+    pub fn played(&self) -> impl Iterator<Item = Card> + '_ {
+        self.trick[..self.count as usize]
+            .iter()
+            .map(|&b| Card::from_bit(b as u32).expect("trick holds card bits"))
+    }
+
+    /// The tricks still to be decided, the current one included.
+    #[inline]
+    pub fn tricks_left(&self) -> u8 {
+        self.hands[self.leader as usize].count_ones() as u8 + u8::from(self.count > 0)
+    }
+
+    /// The legal cards for the seat to play (all of them, equivalent cards
+    /// not collapsed).
+    pub fn legal_cards(&self) -> Hand {
+        let hand = self.hands[self.to_play().index()];
+        if self.count == 0 {
+            return Hand::from_bits(hand).expect("card bits");
+        }
+        let lane = 0x1fffu64 << (16 * (self.trick[0] >> 4));
+        let follow = hand & lane;
+        Hand::from_bits(if follow != 0 { follow } else { hand }).expect("card bits")
+    }
+
+    /// The position after the seat to play plays `card`, which must be one of
+    /// [`Position::legal_cards`]. A completed trick is cleared: its winner
+    /// leads next.
+    #[inline]
+    pub fn play(&self, card: Card, strain: Strain) -> Position {
+        let mut next = *self;
+        let seat = self.to_play().index();
+        debug_assert!(self.legal_cards().contains(card));
+        next.hands[seat] &= !(1u64 << card.bit());
+        if self.count < 3 {
+            next.trick[self.count as usize] = card.bit() as u8;
+            next.count += 1;
+        } else {
+            let cards = [self.trick[0], self.trick[1], self.trick[2], card.bit() as u8];
+            let (winner, _) = trick_winner(&cards, strain.trump());
+            next.leader = (self.leader + winner as u8) & 3;
+            next.count = 0;
+        }
+        next
+    }
+}
+
+/// The index (0..4, in order of play) of the winning card of a complete
+/// trick, and whether another card of the winner's suit was played (if not,
+/// the winner's rank did not matter).
+#[inline]
+pub(crate) fn trick_winner(cards: &[u8; 4], trump: Option<Suit>) -> (usize, bool) {
+    let trump = trump.map_or(4, |t| t as u8);
+    let mut best = 0;
+    for i in 1..4 {
+        let (c, b) = (cards[i], cards[best]);
+        let (cs, bs) = (c >> 4, b >> 4);
+        if (cs == bs && c > b) || (cs == trump && bs != trump) {
+            best = i;
+        }
+    }
+    let suit = cards[best] >> 4;
+    let contested = (0..4).any(|i| i != best && cards[i] >> 4 == suit);
+    (best, contested)
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hands = BySeat::from_fn(|s| self.hand(s));
+        write!(f, "Position({} leader {}", dds_model::Deal::new(hands), self.leader())?;
+        for card in self.played() {
+            write!(f, " {card}")?;
+        }
+        f.write_str(")")
+    }
+}

@@ -1,0 +1,269 @@
+//! `Searcher`: the zero-window double dummy search.
+//!
+//! The search answers one question: can North-South take at least `target`
+//! of the tricks still to be played from a position? [`Searcher::solve`]
+//! finds the exact number with a sequence of such searches.
+//!
+//! A node at a trick boundary goes through these steps:
+//!
+//! 1. Target reached or unreachable: `target <= 0` or more than the tricks
+//!    left.
+//! 2. Last trick: evaluated directly.
+//! 3. Transposition table probe.
+//! 4. Quick tricks of the side on lead.
+//! 5. Move loop over the generated, ordered moves (equivalent cards once).
+//! 6. Store the bound with its winning ranks.
+//!
+//! A node inside a trick runs only the move loop. Every node returns, with
+//! its answer, the *winning ranks*: the cards whose ranks the answer depends
+//! on (see `ARCHITECTURE.md`).
+
+use dds_model::{Card, Strain};
+use dds_tt::{Bound, Key, TransTable};
+
+use crate::moves::{self, MoveList};
+use crate::position::{trick_winner, Position};
+use crate::quick::quick_tricks;
+
+/// Lanes of the 13 card bits of each suit.
+const SUIT_LANE: u64 = 0x1fff;
+
+/// The double dummy search over one strain, owning its transposition table.
+#[derive(Debug)]
+pub struct Searcher<T: TransTable> {
+    tt: T,
+    strain: Strain,
+    nodes: u64,
+}
+
+impl<T: TransTable> Searcher<T> {
+    /// A searcher for `strain` using `tt`.
+    pub fn new(tt: T, strain: Strain) -> Searcher<T> {
+        Searcher { tt, strain, nodes: 0 }
+    }
+
+    /// The strain searched.
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+
+    /// Switches to another strain, clearing the table if it changes.
+    pub fn set_strain(&mut self, strain: Strain) {
+        if strain != self.strain {
+            self.tt.clear();
+            self.strain = strain;
+        }
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &T {
+        &self.tt
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Nodes searched since the searcher was built.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The number of tricks North-South take from `pos` on, the current
+    /// trick included, with best play by both sides.
+    pub fn solve_ns(&mut self, pos: &Position) -> u8 {
+        let mut lower = 0u8;
+        let mut upper = pos.tricks_left();
+        // Start from the quick tricks of the side on lead, a cheap guess.
+        while lower < upper {
+            let target = (lower + upper).div_ceil(2);
+            if self.can_take(pos, target) {
+                lower = target;
+            } else {
+                upper = target - 1;
+            }
+        }
+        lower
+    }
+
+    /// The number of tricks the side to play takes from `pos` on, the current
+    /// trick included.
+    pub fn solve(&mut self, pos: &Position) -> u8 {
+        let ns = self.solve_ns(pos);
+        if pos.to_play().index() & 1 == 0 {
+            ns
+        } else {
+            pos.tricks_left() - ns
+        }
+    }
+
+    /// Whether North-South can take at least `target` tricks from `pos` on.
+    pub fn can_take(&mut self, pos: &Position, target: u8) -> bool {
+        self.search(pos, i32::from(target)).0
+    }
+
+    /// The node function: whether North-South take `target` tricks, and the
+    /// winning ranks of the answer.
+    fn search(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        self.nodes += 1;
+        if pos.count == 0 {
+            self.search_lead(pos, target)
+        } else {
+            self.search_follow(pos, target)
+        }
+    }
+
+    /// A node at a trick boundary.
+    fn search_lead(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        let left = pos.hands[pos.leader as usize].count_ones() as i32;
+        // Step 1. Target reached or unreachable.
+        if target <= 0 {
+            return (true, 0);
+        }
+        if target > left {
+            return (false, 0);
+        }
+        // Step 2. The last trick.
+        if left == 1 {
+            return self.last_trick(pos, target);
+        }
+        // Step 3. Transposition table.
+        let key = make_key(pos);
+        let aggregate = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
+        if let Some(hit) = self.tt.probe(&key, target as u8) {
+            let ranks = top_cards(aggregate, hit.relevant);
+            return (i32::from(hit.lower) >= target, ranks);
+        }
+        // Step 4. Quick tricks of the side on lead.
+        let ns_leads = pos.leader & 1 == 0;
+        let (quick, quick_ranks) = quick_tricks(pos, self.strain.trump());
+        let quick = i32::from(quick);
+        if ns_leads && quick >= target {
+            let relevant = relevant_counts(aggregate, quick_ranks);
+            self.tt.store(&key, relevant, Bound::Lower(quick as u8), None);
+            return (true, quick_ranks);
+        }
+        if !ns_leads && left - quick < target {
+            let relevant = relevant_counts(aggregate, quick_ranks);
+            self.tt.store(&key, relevant, Bound::Upper((left - quick) as u8), None);
+            return (false, quick_ranks);
+        }
+        // Step 5. The move loop.
+        let (result, ranks, best) = self.move_loop(pos, target);
+        // Step 6. Store.
+        let relevant = relevant_counts(aggregate, ranks);
+        let bound = if result { Bound::Lower(target as u8) } else { Bound::Upper(target as u8 - 1) };
+        self.tt.store(&key, relevant, bound, best);
+        (result, ranks)
+    }
+
+    /// A node inside a trick.
+    #[inline]
+    fn search_follow(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        let (result, ranks, _) = self.move_loop(pos, target);
+        (result, ranks)
+    }
+
+    /// Tries the moves of the seat to play in order until one reaches the
+    /// side's goal. Returns the answer, its winning ranks and the card that
+    /// decided it.
+    fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
+        let ns_moves = pos.to_play().index() & 1 == 0;
+        let mut list = MoveList::new();
+        moves::generate(pos, self.strain.trump(), &mut list);
+        let mut union = 0u64;
+        for &card in list.as_slice() {
+            let (result, ranks) = if pos.count == 3 {
+                self.complete_trick(pos, card, target)
+            } else {
+                let child = pos.play(card, self.strain);
+                self.search(&child, target)
+            };
+            if result == ns_moves {
+                return (result, ranks, Some(card));
+            }
+            union |= ranks;
+        }
+        (!ns_moves, list.cover_groups(union), None)
+    }
+
+    /// Plays the fourth card of a trick and searches on from the next trick.
+    #[inline]
+    fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+        let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
+        let (winner, contested) = trick_winner(&cards, self.strain.trump());
+        let winner_seat = (pos.leader as usize + winner) & 3;
+        let child = pos.play(card, self.strain);
+        let won = i32::from(winner_seat & 1 == 0);
+        let (result, mut ranks) = self.search(&child, target - won);
+        if contested {
+            ranks |= 1u64 << cards[winner];
+        }
+        (result, ranks)
+    }
+
+    /// The last trick: every seat holds one card.
+    fn last_trick(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        let leader = pos.leader as usize;
+        let cards: [u8; 4] = core::array::from_fn(|i| pos.hands[(leader + i) & 3].trailing_zeros() as u8);
+        let (winner, contested) = trick_winner(&cards, self.strain.trump());
+        let ns_won = ((leader + winner) & 3) & 1 == 0;
+        let ranks = if contested { 1u64 << cards[winner] } else { 0 };
+        (i32::from(ns_won) >= target, ranks)
+    }
+}
+
+/// The transposition-table key of a position at a trick boundary.
+pub(crate) fn make_key(pos: &Position) -> Key {
+    let mut lengths = 0u64;
+    let mut owners = [0u32; 4];
+    for (suit, owner_bits) in owners.iter_mut().enumerate() {
+        let shift = 16 * suit;
+        let lanes: [u16; 4] = core::array::from_fn(|s| ((pos.hands[s] >> shift) & SUIT_LANE) as u16);
+        for (seat, lane) in lanes.iter().enumerate() {
+            lengths |= u64::from(lane.count_ones()) << (4 * (4 * suit + seat));
+        }
+        let mut all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+        let mut i = 0;
+        while all != 0 {
+            let bit = 15 - all.leading_zeros();
+            let mask = 1u16 << bit;
+            let seat = lanes.iter().position(|l| l & mask != 0).unwrap_or(0) as u32;
+            *owner_bits |= seat << (2 * i);
+            all ^= mask;
+            i += 1;
+        }
+    }
+    Key { leader: dds_model::Seat::wrapping(pos.leader as usize), lengths, owners }
+}
+
+/// For each suit, how many of the remaining cards rank at or above the
+/// lowest winning rank of that suit.
+pub(crate) fn relevant_counts(aggregate: u64, ranks: u64) -> [u8; 4] {
+    core::array::from_fn(|suit| {
+        let shift = 16 * suit;
+        let lane = (ranks >> shift) & SUIT_LANE;
+        if lane == 0 {
+            0
+        } else {
+            let lowest = lane & lane.wrapping_neg();
+            let all = (aggregate >> shift) & SUIT_LANE;
+            (all & !(lowest - 1)).count_ones() as u8
+        }
+    })
+}
+
+/// The top `relevant[s]` remaining cards of each suit.
+pub(crate) fn top_cards(aggregate: u64, relevant: [u8; 4]) -> u64 {
+    let mut out = 0u64;
+    for (suit, &k) in relevant.iter().enumerate() {
+        let shift = 16 * suit;
+        let mut lane = (aggregate >> shift) & SUIT_LANE;
+        while lane.count_ones() > u32::from(k) {
+            lane &= lane - 1;
+        }
+        out |= lane << shift;
+    }
+    out
+}
