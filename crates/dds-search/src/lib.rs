@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 mod moves;
+mod order;
 mod position;
 mod quick;
 mod search;

@@ -6,6 +6,7 @@
 
 use dds_model::{Card, Suit};
 
+use crate::order::{Candidate, Node};
 use crate::position::Position;
 
 /// A hand plays at most 13 cards, so 13 moves always fit.
@@ -28,21 +29,22 @@ impl MoveList {
         }
     }
 
-    #[inline]
-    fn push(&mut self, card: Card, bottom: u64, weight: i32) {
-        debug_assert!(self.len < 13, "a hand holds at most 13 cards");
-        // Insertion sort, highest weight first (stable for equal weights).
-        let mut i = self.len;
-        while i > 0 && self.weights[i - 1] < weight {
-            self.cards[i] = self.cards[i - 1];
-            self.bottoms[i] = self.bottoms[i - 1];
-            self.weights[i] = self.weights[i - 1];
-            i -= 1;
+    /// Sorts the moves by weight, highest first; equal weights keep their
+    /// generation order (insertion sort: at most 13 moves).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let (card, bottom, weight) = (self.cards[i], self.bottoms[i], self.weights[i]);
+            let mut j = i;
+            while j > 0 && self.weights[j - 1] < weight {
+                self.cards[j] = self.cards[j - 1];
+                self.bottoms[j] = self.bottoms[j - 1];
+                self.weights[j] = self.weights[j - 1];
+                j -= 1;
+            }
+            self.cards[j] = card;
+            self.bottoms[j] = bottom;
+            self.weights[j] = weight;
         }
-        self.cards[i] = card;
-        self.bottoms[i] = bottom;
-        self.weights[i] = weight;
-        self.len += 1;
     }
 
     #[inline]
@@ -111,18 +113,20 @@ pub(crate) fn group_below(hand: u64, others: u64, top: u64) -> u64 {
     hand & (top - 1) & !(floor.wrapping_sub(1))
 }
 
-/// Generates the moves of the seat to play, best first.
-pub(crate) fn generate(pos: &Position, trump: Option<Suit>, list: &mut MoveList) {
+/// Generates the moves of the seat to play, best first. `best` is the killer
+/// move of this depth and `best_tt` the last table hint at this depth.
+pub(crate) fn generate(pos: &Position, trump: Option<Suit>, best: Option<Card>, best_tt: Option<Card>, list: &mut MoveList) {
     let seat = pos.to_play().index();
     let hand = pos.hands[seat];
     let mut in_play = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
     for &bit in &pos.trick[..pos.count as usize] {
         in_play |= 1u64 << bit;
     }
-    let trump_lane = trump.map_or(4, |t| t as u8);
-    let ctx = Context::new(pos, trump_lane, in_play);
     let lead_suit = (pos.count > 0).then(|| pos.trick[0] >> 4);
     let follows = lead_suit.is_some_and(|s| (hand >> (16 * s)) & 0x1fff != 0);
+    let mut candidates = [Candidate { suit: 0, rank: 0, seq: false }; 13];
+    let mut n = 0;
+    list.len = 0;
     for suit in 0..4u8 {
         if follows && Some(suit) != lead_suit {
             continue;
@@ -138,92 +142,20 @@ pub(crate) fn generate(pos: &Position, trump: Option<Suit>, list: &mut MoveList)
             let bit = 63 - tops.leading_zeros();
             tops ^= 1u64 << bit;
             let card = Card::from_bit(bit + shift).expect("a card bit");
-            let members = group_below(h, others, 1u64 << bit) | 1u64 << bit;
-            let bottom = (members & members.wrapping_neg()) << shift;
-            list.push(card, bottom, ctx.weight(card));
+            let lower = group_below(h, others, 1u64 << bit);
+            let members = lower | 1u64 << bit;
+            list.cards[n] = card;
+            list.bottoms[n] = (members & members.wrapping_neg()) << shift;
+            candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: lower != 0 };
+            n += 1;
         }
     }
-}
-
-/// What move ordering needs to know about the node.
-struct Context {
-    seat: usize,
-    count: u8,
-    trump: u8,
-    in_play: u64,
-    hands: [u64; 4],
-    /// The suit led to the trick (4 before the lead).
-    lead: u8,
-    /// The card winning the trick so far, and its seat.
-    winner: Option<(u8, usize)>,
-}
-
-impl Context {
-    fn new(pos: &Position, trump: u8, in_play: u64) -> Context {
-        let mut winner = None;
-        for i in 0..pos.count as usize {
-            let c = pos.trick[i];
-            let seat = (pos.leader as usize + i) & 3;
-            winner = match winner {
-                None => Some((c, seat)),
-                Some((w, ws)) => {
-                    let (cs, wsu) = (c >> 4, w >> 4);
-                    if (cs == wsu && c > w) || (cs == trump && wsu != trump) {
-                        Some((c, seat))
-                    } else {
-                        Some((w, ws))
-                    }
-                }
-            };
-        }
-        let lead = if pos.count > 0 { pos.trick[0] >> 4 } else { 4 };
-        Context { seat: pos.to_play().index(), count: pos.count, trump, in_play, hands: pos.hands, lead, winner }
+    list.len = n;
+    if n == 1 {
+        return;
     }
-
-    /// A heuristic score: higher is tried first.
-    fn weight(&self, card: Card) -> i32 {
-        let bit = card.bit() as u8;
-        let suit = bit >> 4;
-        let rank = i32::from(bit & 15);
-        let lane = |x: u64| (x >> (16 * u32::from(suit))) & 0x1fff;
-        match self.winner {
-            None => {
-                // Leading.
-                let all = lane(self.in_play);
-                let top = 1u64 << (63 - all.leading_zeros());
-                let partner = (self.seat + 2) & 3;
-                let mut w = 0;
-                if lane(1u64 << bit) == top {
-                    w += 50;
-                } else if lane(self.hands[partner]) & top != 0 {
-                    w += 30 - rank;
-                } else {
-                    w -= rank;
-                }
-                if suit == self.trump {
-                    w += 5;
-                }
-                w
-            }
-            Some((win, win_seat)) => {
-                let partner_wins = (win_seat & 1) == (self.seat & 1);
-                let lead_suit = self.lead;
-                let beats = (suit == win >> 4 && bit > win) || (suit == self.trump && win >> 4 != self.trump);
-                if suit == lead_suit || suit == self.trump {
-                    let ruff = suit != lead_suit;
-                    if partner_wins {
-                        if ruff { -60 - rank } else { -rank }
-                    } else if beats {
-                        if self.count == 1 && !ruff { 20 - rank } else { 60 - rank }
-                    } else if ruff {
-                        -70 - rank
-                    } else {
-                        -rank
-                    }
-                } else {
-                    -20 - rank
-                }
-            }
-        }
-    }
+    let key = |c: Option<Card>| c.map(|c| (c.suit() as usize, c.rank() as i32));
+    let node = Node::new(pos, trump.map(|t| t as usize));
+    node.weigh(&candidates[..n], key(best), key(best_tt), &mut list.weights[..n]);
+    list.sort();
 }

@@ -34,12 +34,16 @@ pub struct Searcher<T: TransTable> {
     tt: T,
     strain: Strain,
     nodes: u64,
+    /// The move that last caused a cutoff, per number of cards left.
+    killers: [Option<Card>; 53],
+    /// The best move of the last table hit, per number of cards left.
+    tt_moves: [Option<Card>; 53],
 }
 
 impl<T: TransTable> Searcher<T> {
     /// A searcher for `strain` using `tt`.
     pub fn new(tt: T, strain: Strain) -> Searcher<T> {
-        Searcher { tt, strain, nodes: 0 }
+        Searcher { tt, strain, nodes: 0, killers: [None; 53], tt_moves: [None; 53] }
     }
 
     /// The strain searched.
@@ -132,6 +136,9 @@ impl<T: TransTable> Searcher<T> {
         let key = make_key(pos);
         let aggregate = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
         if let Some(hit) = self.tt.probe(&key, target as u8) {
+            if hit.best.is_some() {
+                self.tt_moves[cards_left(pos)] = hit.best;
+            }
             let ranks = top_cards(aggregate, hit.relevant);
             return (i32::from(hit.lower) >= target, ranks);
         }
@@ -170,10 +177,18 @@ impl<T: TransTable> Searcher<T> {
     /// decided it.
     fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
         let ns_moves = pos.to_play().index() & 1 == 0;
+        let depth = cards_left(pos);
         let mut list = MoveList::new();
-        moves::generate(pos, self.strain.trump(), &mut list);
+        moves::generate(pos, self.strain.trump(), self.killers[depth], self.tt_moves[depth], &mut list);
         let mut union = 0u64;
+        // The small-card filter: once a card below every winning rank of its
+        // suit failed, the other such cards of the suit fail too.
+        let mut lowest_win = [0u64; 4];
         for &card in list.as_slice() {
+            let suit = card.suit() as usize;
+            if (1u64 << (card.bit() & 15)) < lowest_win[suit] {
+                continue;
+            }
             let (result, ranks) = if pos.count == 3 {
                 self.complete_trick(pos, card, target)
             } else {
@@ -181,9 +196,17 @@ impl<T: TransTable> Searcher<T> {
                 self.search(&child, target)
             };
             if result == ns_moves {
+                self.killers[depth] = Some(card);
                 return (result, ranks, Some(card));
             }
             union |= ranks;
+            if lowest_win[suit] == 0 {
+                let lane = (union >> (16 * suit)) & SUIT_LANE;
+                let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
+                if (1u64 << (card.bit() & 15)) < low {
+                    lowest_win[suit] = low;
+                }
+            }
         }
         (!ns_moves, list.cover_groups(union), None)
     }
@@ -212,6 +235,13 @@ impl<T: TransTable> Searcher<T> {
         let ranks = if contested { 1u64 << cards[winner] } else { 0 };
         (i32::from(ns_won) >= target, ranks)
     }
+}
+
+/// The number of cards still held, which identifies the depth of a node.
+#[inline]
+fn cards_left(pos: &Position) -> usize {
+    (pos.hands[0].count_ones() + pos.hands[1].count_ones() + pos.hands[2].count_ones() + pos.hands[3].count_ones())
+        as usize
 }
 
 /// The transposition-table key of a position at a trick boundary.
