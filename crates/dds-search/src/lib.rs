@@ -15,5 +15,6 @@ mod position;
 mod quick;
 mod search;
 
+pub use moves::RootMoves;
 pub use position::{Position, PositionError};
 pub use search::Searcher;

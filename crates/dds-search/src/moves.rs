@@ -4,7 +4,7 @@
 //! other hands and the current trick) are equivalent: only the highest of
 //! each such group is generated.
 
-use dds_model::{Card, Suit};
+use dds_model::{Card, Hand, Strain, Suit};
 
 use crate::order::{Candidate, Node};
 use crate::position::Position;
@@ -109,8 +109,11 @@ pub(crate) fn group_tops(hand: u64, others: u64) -> u64 {
 #[inline]
 pub(crate) fn group_below(hand: u64, others: u64, top: u64) -> u64 {
     let below = others & (top - 1);
-    let floor = if below == 0 { 0 } else { 2u64 << (63 - below.leading_zeros()) };
-    hand & (top - 1) & !(floor.wrapping_sub(1))
+    if below == 0 {
+        return hand & (top - 1);
+    }
+    let floor = 2u64 << (63 - below.leading_zeros());
+    hand & (top - 1) & !(floor - 1)
 }
 
 /// Generates the moves of the seat to play, best first. `best` is the killer
@@ -158,4 +161,45 @@ pub(crate) fn generate(pos: &Position, trump: Option<Suit>, best: Option<Card>, 
     let node = Node::new(pos, trump.map(|t| t as usize));
     node.weigh(&candidates[..n], key(best), key(best_tt), &mut list.weights[..n]);
     list.sort();
+}
+
+/// The moves of the seat to play at the root of a search: one card per group
+/// of equivalent cards, in search order, with the lower cards equivalent to
+/// it.
+#[derive(Clone, Debug)]
+pub struct RootMoves {
+    list: MoveList,
+    equals: [Hand; 13],
+}
+
+impl RootMoves {
+    /// Generates the moves of the seat to play in `pos`.
+    pub fn new(pos: &Position, strain: Strain) -> RootMoves {
+        let mut list = MoveList::new();
+        generate(pos, strain.trump(), None, None, &mut list);
+        let mut equals = [Hand::EMPTY; 13];
+        for (i, card) in list.as_slice().iter().enumerate() {
+            let top = 1u64 << card.bit();
+            let group = list.bottoms[i].wrapping_neg() & (top - 1);
+            // The group is every card of the hand from the bottom up to the top.
+            let hand = pos.hands[pos.to_play().index()];
+            equals[i] = Hand::from_bits(hand & group).expect("card bits");
+        }
+        RootMoves { list, equals }
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.list.len
+    }
+
+    /// Whether there is no move (never, in a valid position).
+    pub fn is_empty(&self) -> bool {
+        self.list.len == 0
+    }
+
+    /// The moves with their lower equivalent cards, in search order.
+    pub fn iter(&self) -> impl Iterator<Item = (Card, Hand)> + '_ {
+        self.list.as_slice().iter().copied().zip(self.equals.iter().copied())
+    }
 }

@@ -1,18 +1,27 @@
 //! A fast, exact double dummy solver for contract bridge.
 //!
-//! This is the facade crate: it re-exports the bridge vocabulary as
-//! [`model`] and will offer solving a board, double dummy tables, batches in
-//! parallel, par and play analysis.
+//! This is the facade crate. It re-exports the bridge vocabulary as
+//! [`model`] and offers solving a position ([`Solver::solve_board`], DDS's
+//! `SolveBoard`) and the double dummy table of a deal
+//! ([`Solver::dd_table`]).
 //!
 //! **Dependencies:** every other crate of the workspace. Only this crate
 //! uses threads (`rayon`) and locks (`parking_lot`).
 //!
 //! ```
-//! use dds::model::Deal;
+//! use dds::{Solver, Strain};
+//! use dds::model::{Deal, Seat};
 //! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-//! assert_eq!(deal.len(), 52);
-//! # Ok::<_, dds::model::ParseDealError>(())
+//! let table = Solver::new().dd_table(&deal)?;
+//! assert_eq!(table.tricks(Strain::Spades, Seat::West), 8);
+//! # Ok::<_, dds::Error>(())
 //! ```
 #![deny(missing_docs)]
 
+mod error;
+mod solver;
+
 pub use dds_model as model;
+pub use dds_model::{Deal, Strain};
+pub use error::Error;
+pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};

@@ -1,0 +1,302 @@
+//! `Solver`: solving one position (`solve_board`) and a deal's double dummy
+//! table (`dd_table`).
+
+use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Strain};
+use dds_search::{Position, RootMoves, Searcher};
+use dds_tt::PartitionTable;
+
+use crate::Error;
+
+/// What to find out about a position (DDS's `target`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Target {
+    /// The most tricks the side to play can take (DDS's `target = -1`).
+    #[default]
+    Max,
+    /// Cards that take at least this many tricks (DDS's `target = 1..13`).
+    /// A card's score is then the target itself, not the maximum.
+    AtLeast(u8),
+    /// Only list the legal cards, without searching (DDS's `target = 0`).
+    LegalCards,
+}
+
+/// How many cards to report (DDS's `solutions`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum Solutions {
+    /// One card that meets the target (DDS's `solutions = 1`).
+    One,
+    /// Every card that meets the target (DDS's `solutions = 2`).
+    AllOptimal,
+    /// Every legal card with its score; the target is ignored (DDS's
+    /// `solutions = 3`).
+    #[default]
+    All,
+}
+
+/// A card with its score.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ScoredCard {
+    /// The card (the highest of its group of equivalent cards).
+    pub card: Card,
+    /// The lower cards of the same hand that are equivalent to `card`: the
+    /// cards between them have all been played in earlier tricks.
+    pub equals: Hand,
+    /// Tricks the side to play takes with this card, the current trick
+    /// included; `None` when no search was asked for
+    /// ([`Target::LegalCards`]) or the card is forced and the caller asked
+    /// not to search forced cards.
+    pub tricks: Option<u8>,
+}
+
+/// The answer of [`Solver::solve_board`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Solution {
+    /// The cards, highest score first. Empty when a [`Target::AtLeast`]
+    /// cannot be met.
+    pub cards: Vec<ScoredCard>,
+    /// Whether the seat to play had only one choice (equivalent cards
+    /// counted once).
+    pub forced: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// A position to solve: the cards still held, the seat that led to the
+/// current trick and the cards already played to it.
+///
+/// ```
+/// use dds::{Board, Strain};
+/// use dds::model::Seat;
+/// let board = Board::from_pbn(
+///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+///     Strain::Spades,
+///     Seat::North,
+///     &[],
+/// )?;
+/// assert_eq!(board.position().tricks_left(), 13);
+/// # Ok::<_, dds::Error>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    position: Position,
+    strain: Strain,
+}
+
+impl Board {
+    /// The board where `remaining` are the cards still held (the cards of
+    /// the current trick excluded), `leader` led to the current trick and
+    /// `played` are the cards of that trick so far, in order.
+    pub fn new(remaining: &Deal, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
+        let position = Position::new(*remaining.hands(), leader, played)?;
+        Ok(Board { position, strain })
+    }
+
+    /// Like [`Board::new`], with the remaining cards as PBN deal text.
+    pub fn from_pbn(pbn: &str, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
+        let deal = pbn.parse::<dds_model::PbnDeal>()?;
+        let hands = BySeat::from_fn(|s| deal.hand(s).unwrap_or_default());
+        if let Some(seat) = Seat::ALL.into_iter().find(|&s| deal.hand(s).is_none()) {
+            return Err(Error::ParseDeal(dds_model::ParseDealError::UnknownHand(seat)));
+        }
+        Board::new(&Deal::new(hands), strain, leader, played)
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The strain.
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+}
+
+/// The double dummy table of a deal: tricks per strain and declarer.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DdTable {
+    tricks: ByStrain<BySeat<u8>>,
+}
+
+impl DdTable {
+    /// The table from tricks per strain and declarer.
+    pub fn new(tricks: ByStrain<BySeat<u8>>) -> DdTable {
+        DdTable { tricks }
+    }
+
+    /// The tricks `declarer` takes in `strain`.
+    pub fn tricks(&self, strain: Strain, declarer: Seat) -> u8 {
+        self.tricks[strain][declarer]
+    }
+
+    /// All results, per strain (DDS order S, H, D, C, NT) and declarer.
+    pub fn as_by_strain(&self) -> &ByStrain<BySeat<u8>> {
+        &self.tricks
+    }
+}
+
+/// A double dummy solver. It owns a transposition table, reused between
+/// calls on the same cards and strain; it is not shared between threads
+/// (make one per thread).
+///
+/// ```
+/// use dds::{Solver, Strain};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let mut solver = Solver::new();
+/// let table = solver.dd_table(&deal)?;
+/// assert_eq!(table.tricks(Strain::NoTrump, Seat::North), 6);
+/// # Ok::<_, dds::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    searcher: Searcher<PartitionTable>,
+    /// The cards (held and on the table) of the last search, to decide
+    /// whether the table may be reused.
+    last_cards: Option<Hand>,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default memory budget.
+    pub fn new() -> Solver {
+        Solver::with_memory(PartitionTable::DEFAULT_BYTES)
+    }
+
+    /// A solver whose transposition table uses at most about `bytes`.
+    pub fn with_memory(bytes: usize) -> Solver {
+        Solver { searcher: Searcher::new(PartitionTable::with_memory(bytes), Strain::NoTrump), last_cards: None }
+    }
+
+    /// Prepares the searcher for `strain` and the cards of `pos`, clearing
+    /// the table unless both are what it last saw.
+    fn prepare(&mut self, pos: &Position, strain: Strain) {
+        let mut cards = Hand::EMPTY;
+        for seat in Seat::ALL {
+            cards |= pos.hand(seat);
+        }
+        for card in pos.played() {
+            cards.add(card);
+        }
+        if self.last_cards != Some(cards) || self.searcher.strain() != strain {
+            self.searcher.clear();
+            self.searcher.set_strain(strain);
+            self.last_cards = Some(cards);
+        }
+    }
+
+    /// Search nodes visited since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.searcher.nodes()
+    }
+
+    /// DDS's `SolveBoard`: the cards of the seat to play with their scores,
+    /// as asked by `target` and `solutions`. Scores are tricks for the side
+    /// to play, the current trick included.
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn(
+    ///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+    ///     Strain::Spades,
+    ///     Seat::North,
+    ///     &[],
+    /// )?;
+    /// let solution = Solver::new().solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert_eq!(solution.cards[0].tricks, Some(5));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn solve_board(&mut self, board: &Board, target: Target, solutions: Solutions) -> Result<Solution, Error> {
+        let pos = board.position;
+        let left = pos.tricks_left();
+        if let Target::AtLeast(t) = target {
+            if t > left {
+                return Err(Error::TargetTooHigh { target: t, tricks_left: left });
+            }
+        }
+        self.prepare(&pos, board.strain);
+        let nodes_before = self.searcher.nodes();
+        let moves = RootMoves::new(&pos, board.strain);
+        let forced = moves.len() == 1;
+        let ns = pos.to_play().index() & 1 == 0;
+        // Converts between North-South tricks and the side to play's tricks.
+        let side = |n: u8| if ns { n } else { left - n };
+        let unscored = |(card, equals): (Card, Hand)| ScoredCard { card, equals, tricks: None };
+        let mut cards = Vec::new();
+        match (target, solutions) {
+            (Target::LegalCards, Solutions::One) => cards.extend(moves.iter().take(1).map(unscored)),
+            (Target::LegalCards, _) => cards.extend(moves.iter().map(unscored)),
+            (_, Solutions::All) => {
+                for (card, equals) in moves.iter() {
+                    let n = self.searcher.solve_ns_after(&pos, card, 0, left);
+                    cards.push(ScoredCard { card, equals, tricks: Some(side(n)) });
+                }
+                // Highest score first; the sort is stable, so equal scores
+                // keep the search order.
+                cards.sort_by(|a, b| b.tricks.cmp(&a.tricks));
+            }
+            (Target::Max, _) | (Target::AtLeast(_), _) => {
+                let goal = match target {
+                    Target::AtLeast(t) => t,
+                    _ => side(self.searcher.solve_ns(&pos)),
+                };
+                let take_all = solutions == Solutions::AllOptimal;
+                for (card, equals) in moves.iter() {
+                    if self.side_can_take_after(&pos, card, goal, ns, left) {
+                        cards.push(ScoredCard { card, equals, tricks: Some(goal) });
+                        if !take_all {
+                            break;
+                        }
+                    }
+                }
+                if goal == 0 {
+                    // Every card takes at least zero tricks; DDS lists them all
+                    // with score 0 (or the first one for one solution).
+                    cards.clear();
+                    let n = if take_all { moves.len() } else { 1 };
+                    cards.extend(moves.iter().take(n).map(|(card, equals)| ScoredCard {
+                        card,
+                        equals,
+                        tricks: Some(0),
+                    }));
+                }
+            }
+        }
+        Ok(Solution { cards, forced, nodes: self.searcher.nodes() - nodes_before })
+    }
+
+    /// Whether the side to play takes at least `goal` tricks after `card`.
+    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
+        if ns {
+            self.searcher.can_take_after(pos, card, goal)
+        } else {
+            // East-West take `goal` iff North-South take at most `left - goal`.
+            goal == 0 || !self.searcher.can_take_after(pos, card, left - goal + 1)
+        }
+    }
+
+    /// The double dummy table of a full deal: for each strain and declarer,
+    /// the tricks declarer takes when the seat on declarer's left leads.
+    pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, Error> {
+        let deal = deal.validate()?;
+        if deal.hand(Seat::North).len() != 13 {
+            return Err(Error::NotFullDeal);
+        }
+        let mut tricks = ByStrain::<BySeat<u8>>::default();
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let pos = Position::new(*deal.hands(), declarer.next(), &[])?;
+                self.prepare(&pos, strain);
+                let leader_side = self.searcher.solve(&pos);
+                tricks[strain][declarer] = 13 - leader_side;
+            }
+        }
+        Ok(DdTable::new(tricks))
+    }
+}
