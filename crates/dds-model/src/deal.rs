@@ -168,6 +168,32 @@ impl Deal {
     }
 }
 
+impl Deal {
+    /// Parses the cards still held in a position in the middle of play: like
+    /// `FromStr`, but the hands may differ in size (the seats that already
+    /// played to the current trick hold one card fewer) and may be empty.
+    ///
+    /// ```
+    /// use dds_model::{Deal, Seat};
+    /// // Three suits in North's hand: a syntax error.
+    /// assert!(Deal::from_pbn_remaining("N:A.. K... Q... J...").is_err());
+    /// let deal = Deal::from_pbn_remaining("N:.A.. K... Q... JT...")?;
+    /// assert_eq!(deal[Seat::West].len(), 2);
+    /// # Ok::<_, dds_model::ParseDealError>(())
+    /// ```
+    pub fn from_pbn_remaining(s: &str) -> Result<Deal, ParseDealError> {
+        if let Some(c) = s.chars().find(|c| !c.is_ascii()) {
+            return Err(non_ascii_error(s, c));
+        }
+        let deal = PbnDeal::parse(s.as_bytes(), false)?;
+        let mut hands = BySeat([Hand::EMPTY; 4]);
+        for seat in Seat::ALL {
+            hands[seat] = deal.hands[seat].ok_or(ParseDealError::UnknownHand(seat))?;
+        }
+        Ok(Deal::new(hands))
+    }
+}
+
 impl Holding {
     /// The holding in DDS's layout: the rank of value `r` at bit `r`
     /// (`bits() << 2`).
@@ -280,6 +306,11 @@ impl PbnDeal {
 
     /// Parses PBN deal text from ASCII bytes.
     pub fn from_ascii(s: &[u8]) -> Result<PbnDeal, ParseDealError> {
+        PbnDeal::parse(s, true)
+    }
+
+    /// Parses PBN deal text, checking the equal-size rule only if `sizes`.
+    fn parse(s: &[u8], sizes: bool) -> Result<PbnDeal, ParseDealError> {
         let s = s.trim_ascii();
         if s.is_empty() {
             return Err(ParseDealError::Empty);
@@ -305,7 +336,10 @@ impl PbnDeal {
         let deal = PbnDeal { hands };
         let known = Seat::ALL.map(|s| deal.hands[s].is_some());
         let full = Deal::new(deal.hands.map(Option::unwrap_or_default));
-        let kinds = full.problems(&known) - DealErrorKinds::NO_CARDS;
+        let mut kinds = full.problems(&known) - DealErrorKinds::NO_CARDS;
+        if !sizes {
+            kinds -= DealErrorKinds::UNEQUAL_HANDS;
+        }
         if !kinds.is_empty() {
             return Err(ParseDealError::Invalid(DealError { deal: full, kinds }));
         }

@@ -93,12 +93,7 @@ impl Board {
 
     /// Like [`Board::new`], with the remaining cards as PBN deal text.
     pub fn from_pbn(pbn: &str, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
-        let deal = pbn.parse::<dds_model::PbnDeal>()?;
-        let hands = BySeat::from_fn(|s| deal.hand(s).unwrap_or_default());
-        if let Some(seat) = Seat::ALL.into_iter().find(|&s| deal.hand(s).is_none()) {
-            return Err(Error::ParseDeal(dds_model::ParseDealError::UnknownHand(seat)));
-        }
-        Board::new(&Deal::new(hands), strain, leader, played)
+        Board::new(&Deal::from_pbn_remaining(pbn)?, strain, leader, played)
     }
 
     /// The position.

@@ -1,0 +1,122 @@
+//! End-to-end tests of the `dds` command: the binary is run on fixture
+//! files and its output checked against DDS's known answers.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use dds::model::{Seat, Strain};
+use dds_fixtures::{fixtures_dir, load_hand_file};
+
+fn dds(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dds binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(output.status.success(), "dds failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn table_json_matches_dds_on_the_sample_file() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let sample = fixtures_dir().join("sample/deals.txt");
+    let out = stdout(&dds(&["table", "--json", sample.to_str().unwrap()], ""));
+    let given = std::fs::read_to_string(&sample).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), records.len());
+    for ((line, record), deal) in lines.iter().zip(&records).zip(given.lines()) {
+        let table = record.table.unwrap();
+        let strains: Vec<String> = Strain::ALL
+            .iter()
+            .map(|&s| {
+                let t: Vec<String> = Seat::ALL.iter().map(|&d| table[s][d].to_string()).collect();
+                format!("\"{s}\":[{}]", t.join(","))
+            })
+            .collect();
+        assert_eq!(deal.parse::<dds::model::Deal>(), Ok(record.deal));
+        let expected = format!("{{\"deal\":\"{deal}\",\"tricks\":{{{}}}}}", strains.join(","));
+        assert_eq!(*line, expected);
+    }
+}
+
+#[test]
+fn table_reads_stdin_and_keeps_the_deal_as_given() {
+    let deal = "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63";
+    let out = stdout(&dds(&["table", "--json"], &format!("\n{deal}\n\n")));
+    assert!(out.starts_with(&format!("{{\"deal\":\"{deal}\"")), "{out}");
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn table_text_is_readable() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    insta::assert_snapshot!(stdout(&dds(&["table"], deal)));
+}
+
+#[test]
+fn solve_json_matches_dds_leads() {
+    for record in load_hand_file("list10.txt").unwrap() {
+        let fut = record.fut.as_ref().unwrap();
+        let deal = record.deal.to_string();
+        let out = stdout(&dds(
+            &["solve", &deal, "--trump", record.strain.as_str(), "--leader", &record.leader.to_string(), "--json"],
+            "",
+        ));
+        for entry in &fut.entries {
+            let equals: Vec<String> = dds::model::Hand::from_holding(entry.card.suit(), entry.equals)
+                .iter()
+                .rev()
+                .map(|c| format!("\"{c}\""))
+                .collect();
+            let expected =
+                format!("{{\"card\":\"{}\",\"tricks\":{},\"equals\":[{}]}}", entry.card, entry.score, equals.join(","));
+            assert!(out.contains(&expected), "line {}: {expected} not in {out}", record.line);
+        }
+        assert_eq!(out.matches("\"card\"").count(), fut.entries.len());
+    }
+}
+
+#[test]
+fn solve_mid_trick() {
+    // East led the spade ace; South and West are still to play in list1's
+    // deal with spades as trumps (North played the six).
+    let deal = "N:QJ.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 T942.AQ4.32.KJ3";
+    let out = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6", "--json"], ""));
+    assert!(out.starts_with("{\"cards\":[{\"card\":\"S"), "{out}");
+    let out = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6", "--solutions", "1"], ""));
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["table"], "N:AKQ.J.T.9 x\n", "<stdin>:1: pbn deal has 2 hands"),
+        (&["table"], "\nN:A... A... Q... J...\n", "<stdin>:2: invalid deal: duplicate card (SA)"),
+        (&["table"], "N:A... K... Q... J...\n", "a full deal of 13 cards per hand is needed"),
+        (&["table", "/no/such/file"], "", "cannot read /no/such/file"),
+        (&["solve", "N:A... K... Q... J...", "--trump", "X", "--leader", "N"], "", "--trump \"X\": invalid strain"),
+        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "Q"], "", "--leader \"Q\": invalid seat"),
+        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--played", "SZ"], "", "--played \"SZ\""),
+        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "2"], "", "target 2 is more than the 1 tricks left"),
+        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "x"], "", "--target \"x\""),
+        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--solutions", "4"], "", "--solutions 4"),
+        (&["solve", "N:AK... K... Q... J...", "--trump", "S", "--leader", "N"], "", "invalid deal: duplicate card (SK)"),
+        (&["solve", "N:AQ... K... J... T...", "--trump", "S", "--leader", "N"], "", "invalid position: hand sizes"),
+        (&["solve", "N:A... K... Q... -", "--trump", "S", "--leader", "N"], "", "West hand is unknown"),
+    ];
+    for (args, stdin, message) in cases {
+        let output = dds(args, stdin);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr:?} lacks {message:?}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
