@@ -4,7 +4,11 @@
 //!   `dds-tables` (or checks that the checked-in files are fresh).
 //! * `cargo xtask tidy` checks project conventions (every `.rs` file opens
 //!   with a `//!` doc comment).
+//! * `cargo xtask bench [ARGS]` runs the `ddsbench` workloads in release
+//!   mode, side by side with DDS 2.9 when Debian's `libdds-dev` is
+//!   installed (`apt-get install libdds-dev`).
 
+mod bench;
 mod codegen;
 mod tidy;
 
@@ -17,8 +21,9 @@ fn main() -> ExitCode {
         ["codegen"] => codegen::generate(codegen::Mode::Write),
         ["codegen", "--check"] => codegen::generate(codegen::Mode::Check),
         ["tidy"] => tidy::check(&xtask::project_root()),
+        ["bench", rest @ ..] => bench::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...]>");
             return ExitCode::from(2);
         }
     };

@@ -1,0 +1,144 @@
+//! `ddsbench`: times double dummy tables on fixed workloads, ours and (with
+//! the `oracle` feature) DDS 2.9's, interleaved, and prints medians, the
+//! slowest deal, node counts and the ratio. Run it through `cargo xtask
+//! bench`.
+//!
+//! Usage: `ddsbench [--reps N] [WORKLOAD ...]` where a workload is a DDS
+//! hand file (`list100`, `list1000`, `largest`, ...) or `random1000`.
+
+use std::time::{Duration, Instant};
+
+use dds::model::{Deal, Seat, Strain};
+use dds::Solver;
+use dds_bench::workload;
+
+struct Run {
+    total: Duration,
+    per_deal: Vec<Duration>,
+    nodes: u64,
+}
+
+fn ours(deals: &[Deal]) -> (Run, Vec<[[u8; 4]; 5]>) {
+    let mut solver = Solver::new();
+    let mut per_deal = Vec::with_capacity(deals.len());
+    let mut tables = Vec::with_capacity(deals.len());
+    let start = Instant::now();
+    let nodes_before = solver.nodes();
+    for deal in deals {
+        let t = Instant::now();
+        let table = solver.dd_table(deal).expect("workload deals are valid");
+        per_deal.push(t.elapsed());
+        tables.push(Strain::ALL.map(|s| Seat::ALL.map(|d| table.tricks(s, d))));
+    }
+    (Run { total: start.elapsed(), per_deal, nodes: solver.nodes() - nodes_before }, tables)
+}
+
+#[cfg(feature = "oracle")]
+fn theirs(deals: &[Deal]) -> Option<(Run, Vec<[[u8; 4]; 5]>)> {
+    let mut per_deal = Vec::with_capacity(deals.len());
+    let mut tables = Vec::with_capacity(deals.len());
+    let start = Instant::now();
+    for deal in deals {
+        let t = Instant::now();
+        tables.push(dds_bench::oracle::dd_table(deal).expect("DDS solves the workload"));
+        per_deal.push(t.elapsed());
+    }
+    Some((Run { total: start.elapsed(), per_deal, nodes: 0 }, tables))
+}
+
+#[cfg(not(feature = "oracle"))]
+fn theirs(_deals: &[Deal]) -> Option<(Run, Vec<[[u8; 4]; 5]>)> {
+    None
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.3}s", d.as_secs_f64())
+}
+
+fn load(name: &str) -> Vec<Deal> {
+    match name {
+        "random1000" => workload::random_deals(1000, 0x5eed),
+        "random100" => workload::random_deals(100, 0x5eed),
+        file => workload::hand_file_deals(&format!("{file}.txt")),
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut reps = 3;
+    if let Some(i) = args.iter().position(|a| a == "--reps") {
+        reps = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
+            eprintln!("--reps needs a number");
+            std::process::exit(2)
+        });
+        args.drain(i..i + 2);
+    }
+    if args.is_empty() {
+        args.push("list100".to_owned());
+    }
+    #[cfg(feature = "oracle")]
+    dds_bench::oracle::single_thread();
+    println!("machine: {} cores, {}", std::thread::available_parallelism().map_or(1, |n| n.get()), cpu_name());
+    println!("single thread; DDS 2.9 {}", if cfg!(feature = "oracle") { "linked" } else { "not linked" });
+    for name in &args {
+        let deals = load(name);
+        let mut our_runs = Vec::new();
+        let mut their_runs = Vec::new();
+        for _ in 0..reps {
+            let (run, tables) = ours(&deals);
+            our_runs.push(run);
+            if let Some((run, their_tables)) = theirs(&deals) {
+                for (i, (a, b)) in tables.iter().zip(&their_tables).enumerate() {
+                    assert_eq!(a, b, "{name}: deal {} differs from DDS: {}", i, deals[i]);
+                }
+                their_runs.push(run);
+            }
+        }
+        report(name, deals.len(), &our_runs, &their_runs);
+    }
+}
+
+fn report(name: &str, deals: usize, ours: &[Run], theirs: &[Run]) {
+    let summary = |runs: &[Run]| {
+        let total = median(runs.iter().map(|r| r.total).collect());
+        // The run with the median total stands for the per-deal figures.
+        let run = runs.iter().min_by_key(|r| r.total.abs_diff(total)).expect("at least one run");
+        let slowest = run.per_deal.iter().copied().enumerate().max_by_key(|&(_, d)| d).expect("deals");
+        (total, median(run.per_deal.clone()), slowest, run.nodes)
+    };
+    let (total, med, (slow_i, slow), nodes) = summary(ours);
+    println!("\n{name}: {deals} deals, full tables, {} runs interleaved, medians", ours.len());
+    println!(
+        "  ours   total {}  per table {}  slowest {} (deal {slow_i})  nodes {nodes}",
+        secs(total),
+        secs(total / deals as u32),
+        secs(slow)
+    );
+    let _ = med;
+    if !theirs.is_empty() {
+        let (t_total, _, (t_slow_i, t_slow), _) = summary(theirs);
+        println!(
+            "  DDS    total {}  per table {}  slowest {} (deal {t_slow_i})",
+            secs(t_total),
+            secs(t_total / deals as u32),
+            secs(t_slow)
+        );
+        println!(
+            "  ratio ours/DDS: total {:.2}  slowest {:.2}",
+            total.as_secs_f64() / t_total.as_secs_f64(),
+            slow.as_secs_f64() / t_slow.as_secs_f64()
+        );
+    }
+}
+
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned()))
+        .unwrap_or_else(|| "unknown cpu".to_owned())
+}

@@ -1,0 +1,107 @@
+//! DDS 2.9 through its C interface (`dds/dll.h`), for side-by-side timing and
+//! differential tests. Only built with the `oracle` feature.
+
+use std::ffi::{c_char, c_int, c_uint};
+
+use dds::model::{Deal, Seat, Strain};
+
+#[repr(C)]
+struct DdTableDeal {
+    cards: [[c_uint; 4]; 4],
+}
+
+#[repr(C)]
+struct DdTableResults {
+    res_table: [[c_int; 4]; 5],
+}
+
+#[repr(C)]
+#[derive(Default)]
+struct FutureTricks {
+    nodes: c_int,
+    cards: c_int,
+    suit: [c_int; 13],
+    rank: [c_int; 13],
+    equals: [c_int; 13],
+    score: [c_int; 13],
+}
+
+#[repr(C)]
+struct DealBin {
+    trump: c_int,
+    first: c_int,
+    current_trick_suit: [c_int; 3],
+    current_trick_rank: [c_int; 3],
+    remain_cards: [[c_uint; 4]; 4],
+}
+
+#[link(name = "dds")]
+extern "C" {
+    fn SetMaxThreads(user_threads: c_int);
+    fn SetResources(max_memory_mb: c_int, max_threads: c_int);
+    fn CalcDDtable(table_deal: DdTableDeal, tablep: *mut DdTableResults) -> c_int;
+    fn SolveBoard(
+        dl: DealBin,
+        target: c_int,
+        solutions: c_int,
+        mode: c_int,
+        futp: *mut FutureTricks,
+        thread_index: c_int,
+    ) -> c_int;
+    fn ErrorMessage(code: c_int, line: *mut c_char);
+}
+
+/// Restricts DDS to one thread (call once, before anything else).
+pub fn single_thread() {
+    // Safety: plain C calls without pointers.
+    unsafe {
+        SetResources(0, 1);
+        SetMaxThreads(1);
+    }
+}
+
+fn message(code: c_int) -> String {
+    let mut buf = [0 as c_char; 80];
+    // Safety: DDS writes at most 80 bytes, NUL-terminated.
+    unsafe { ErrorMessage(code, buf.as_mut_ptr()) };
+    let bytes: Vec<u8> = buf.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+    format!("DDS error {code}: {}", String::from_utf8_lossy(&bytes))
+}
+
+/// DDS's double dummy table of `deal`: tricks by strain and declarer.
+pub fn dd_table(deal: &Deal) -> Result<[[u8; 4]; 5], String> {
+    let table_deal = DdTableDeal { cards: deal.to_dds_bits() };
+    let mut res = DdTableResults { res_table: [[0; 4]; 5] };
+    // Safety: `res` outlives the call; the struct layouts follow dll.h.
+    let code = unsafe { CalcDDtable(table_deal, &mut res) };
+    if code != 1 {
+        return Err(message(code));
+    }
+    Ok(res.res_table.map(|row| row.map(|t| t as u8)))
+}
+
+/// DDS's SolveBoard with `solutions` 3 and target -1: (card text, score,
+/// equals mask) per card, and the node count.
+pub fn solve_all(remaining: &Deal, strain: Strain, leader: Seat) -> Result<(Vec<(String, i32, i32)>, i64), String> {
+    let dl = DealBin {
+        trump: strain.index() as c_int,
+        first: leader.index() as c_int,
+        current_trick_suit: [0; 3],
+        current_trick_rank: [0; 3],
+        remain_cards: remaining.to_dds_bits(),
+    };
+    let mut fut = FutureTricks::default();
+    // Safety: `fut` outlives the call; thread index 0 exists.
+    let code = unsafe { SolveBoard(dl, -1, 3, 1, &mut fut, 0) };
+    if code != 1 {
+        return Err(message(code));
+    }
+    let cards = (0..fut.cards as usize)
+        .map(|i| {
+            let suit = ["S", "H", "D", "C"][fut.suit[i] as usize];
+            let rank = b"23456789TJQKA"[fut.rank[i] as usize - 2] as char;
+            (format!("{suit}{rank}"), fut.score[i], fut.equals[i])
+        })
+        .collect();
+    Ok((cards, i64::from(fut.nodes)))
+}

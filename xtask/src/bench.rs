@@ -1,0 +1,25 @@
+//! `cargo xtask bench`: builds and runs the `ddsbench` binary of the
+//! `dds-bench` package in release mode, linking DDS 2.9 when it is installed.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Runs the benchmark binary with `args`.
+pub(crate) fn run(args: &[&str]) -> Result<(), String> {
+    let oracle = Path::new("/usr/include/dds/dll.h").exists();
+    if !oracle {
+        eprintln!("note: DDS 2.9 not found (apt-get install libdds-dev); timing ours only");
+    }
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    cmd.current_dir(xtask::project_root()).args(["run", "--release", "-p", "dds-bench", "--bin", "ddsbench"]);
+    if oracle {
+        cmd.args(["--features", "oracle"]);
+    }
+    cmd.arg("--").args(args);
+    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("ddsbench failed: {status}"))
+    }
+}
