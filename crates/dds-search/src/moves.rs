@@ -118,7 +118,13 @@ pub(crate) fn group_below(hand: u64, others: u64, top: u64) -> u64 {
 
 /// Generates the moves of the seat to play, best first. `best` is the killer
 /// move of this depth and `best_tt` the last table hint at this depth.
-pub(crate) fn generate(pos: &Position, trump: Option<Suit>, best: Option<Card>, best_tt: Option<Card>, list: &mut MoveList) {
+pub(crate) fn generate(
+    pos: &Position,
+    trump: Option<Suit>,
+    best: Option<Card>,
+    best_tt: Option<Card>,
+    list: &mut MoveList,
+) {
     let seat = pos.to_play().index();
     let hand = pos.hands[seat];
     let mut in_play = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];

@@ -54,8 +54,6 @@ pub(crate) struct Node {
     start: [u32; 4],
     /// Cards in the hands now, per suit.
     aggr: [u32; 4],
-    /// The owner of each card in play at the start of the trick.
-    owner: [[u8; 13]; 4],
     /// The trump suit, or 4: trump weights apply only if a trump was in play.
     trump: usize,
     me: usize,
@@ -74,16 +72,6 @@ impl Node {
         let len = h.map(|row| row.map(|l| l.count_ones() as i32));
         let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
         let mut start = aggr;
-        let mut owner = [[0u8; 13]; 4];
-        for (seat, row) in h.iter().enumerate() {
-            for (s, &l) in row.iter().enumerate() {
-                let mut x = l;
-                while x != 0 {
-                    owner[s][x.trailing_zeros() as usize] = seat as u8;
-                    x &= x - 1;
-                }
-            }
-        }
         let ld = pos.leader as usize;
         let mut trick = [(0usize, 0i32); 3];
         for i in 0..pos.count as usize {
@@ -91,14 +79,24 @@ impl Node {
             let (s, r) = ((b >> 4) as usize, (b & 15) as i32 + 2);
             trick[i] = (s, r);
             start[s] |= bit(r);
-            owner[s][(r - 2) as usize] = ((ld + i) & 3) as u8;
         }
         let trump = match trump {
             Some(t) if start[t] != 0 => t,
             _ => 4,
         };
         let later = pos.hands[ld].count_ones() as i32 - i32::from(pos.count == 0);
-        Node { h, len, start, aggr, owner, trump, me: pos.to_play().index(), ld, count: pos.count as usize, trick, later }
+        Node {
+            h,
+            len,
+            start,
+            aggr,
+            trump,
+            me: pos.to_play().index(),
+            ld,
+            count: pos.count as usize,
+            trick,
+            later,
+        }
     }
 
     /// The k-th highest card (k = 0, 1, 2) in play at the start of the
@@ -115,8 +113,19 @@ impl Node {
         if r == 0 {
             (0, 4)
         } else {
-            (r, self.owner[s][(r - 2) as usize] as usize)
+            (r, self.owner(s, r))
         }
+    }
+
+    /// The seat that holds, or played to this trick, the card of suit `s`
+    /// and rank value `r`.
+    fn owner(&self, s: usize, r: i32) -> usize {
+        let b = bit(r);
+        if let Some(seat) = (0..4).find(|&seat| self.h[seat][s] & b != 0) {
+            return seat;
+        }
+        let i = self.trick[..self.count].iter().position(|&c| c == (s, r)).unwrap_or(0);
+        (self.ld + i) & 3
     }
 
     /// Relative rank of a card among the cards in the hands: 1 = highest.
@@ -139,13 +148,23 @@ impl Node {
 
     /// Weighs the candidate moves of the seat to play. `best` and `best_tt`
     /// are the killer move of this depth and the table's best move.
-    pub(crate) fn weigh(&self, moves: &[Candidate], best: Option<(usize, i32)>, best_tt: Option<(usize, i32)>, out: &mut [i32]) {
+    pub(crate) fn weigh(
+        &self,
+        moves: &[Candidate],
+        best: Option<(usize, i32)>,
+        best_tt: Option<(usize, i32)>,
+        out: &mut [i32],
+    ) {
         match self.count {
             0 => {
                 for (m, w) in moves.iter().zip(out.iter_mut()) {
                     let is_best = best == Some((m.suit, m.rank));
                     let is_tt = best_tt == Some((m.suit, m.rank));
-                    *w = if self.trump < 4 { self.lead_trump(m, is_best, is_tt) } else { self.lead_nt(m, is_best, is_tt) };
+                    *w = if self.trump < 4 {
+                        self.lead_trump(m, is_best, is_tt)
+                    } else {
+                        self.lead_nt(m, is_best, is_tt)
+                    };
                 }
             }
             _ => {
@@ -230,7 +249,11 @@ impl Node {
                     d - 3 + rr
                 }
             } else if w1h == p {
-                if w2h == me { d + 42 + rr } else { d + 28 + rr }
+                if w2h == me {
+                    d + 42 + rr
+                } else {
+                    d + 28 + rr
+                }
             } else if m.seq && rank == self.nth(s, 1).0 {
                 d + 40
             } else if m.seq {
@@ -295,7 +318,8 @@ impl Node {
             } else if w2h == l {
                 d += if len[l][s] != 1 { 22 } else { 16 };
             }
-            let mut w = if (w2h != l || len[l][s] == 1) && (w2h != r || len[r][s] == 1) { d + 45 + rr } else { d + 18 + rr };
+            let mut w =
+                if (w2h != l || len[l][s] == 1) && (w2h != r || len[r][s] == 1) { d + 45 + rr } else { d + 18 + rr };
             if is_best {
                 w += 126;
             } else if is_tt {
@@ -432,9 +456,23 @@ impl Node {
             let top_single = cnt == 1 && self.nth(s, 0).1 == me;
             *w = if t == 4 {
                 let add = if pd_wins {
-                    cnt * 64 / 23 - if kx { 2 } else if top_single { 3 } else { 0 }
+                    cnt * 64 / 23
+                        - if kx {
+                            2
+                        } else if top_single {
+                            3
+                        } else {
+                            0
+                        }
                 } else {
-                    cnt * 64 / 33 - if kx { 6 } else if top_single { 8 } else { 0 }
+                    cnt * 64 / 33
+                        - if kx {
+                            6
+                        } else if top_single {
+                            8
+                        } else {
+                            0
+                        }
                 };
                 -m.rank + add
             } else if ls == t {
@@ -444,8 +482,7 @@ impl Node {
                 let good = if len[p][ls] != 0 {
                     pd_wins || (len[r][ls] == 0 && len[r][t] != 0)
                 } else {
-                    (len[r][ls] == 0 && self.h[r][t] > self.h[p][t])
-                        || (len[p][t] == 0 && self.h[r][ls] > bit(lead))
+                    (len[r][ls] == 0 && self.h[r][t] > self.h[p][t]) || (len[p][t] == 0 && self.h[r][ls] > bit(lead))
                 };
                 let add = if good { 60 + cnt * 64 / 44 } else { -2 + cnt * 64 / 36 - if kx { 4 } else { 0 } };
                 -m.rank + add
@@ -645,7 +682,14 @@ impl Node {
             let rr = self.rr(s, m.rank);
             *w = if t == 4 {
                 let top_single = cnt == 1 && self.nth(s, 0).1 == me;
-                -m.rank + cnt * 64 / 27 - if self.kx(s) { 6 } else if top_single { 8 } else { 0 }
+                -m.rank + cnt * 64 / 27
+                    - if self.kx(s) {
+                        6
+                    } else if top_single {
+                        8
+                    } else {
+                        0
+                    }
             } else {
                 let val = cnt * 64 / 24 - if self.kx(s) { 2 } else { 0 };
                 if ls == t {
@@ -654,7 +698,11 @@ impl Node {
                     (if s == t { 2 } else { 25 }) - m.rank + val
                 } else if w2s == t {
                     if s == t {
-                        if m.rank > w2 { 33 + rr } else { -13 + rr }
+                        if m.rank > w2 {
+                            33 + rr
+                        } else {
+                            -13 + rr
+                        }
                     } else {
                         14 - m.rank + val
                     }

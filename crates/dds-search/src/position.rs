@@ -19,6 +19,13 @@ pub struct Position {
     pub(crate) trick: [u8; 3],
     /// Cards played to the current trick.
     pub(crate) count: u8,
+    /// Suit lengths: bits `4 * (4 * suit + seat)` hold the number of cards
+    /// `seat` has in `suit` (kept up to date by `play`).
+    pub(crate) lengths: u64,
+    /// Per suit, the owners of the held cards from the highest down: the
+    /// seat of the `i`-th highest card in bits `2i .. 2i + 2` (kept up to
+    /// date by `play`).
+    pub(crate) owners: [u32; 4],
 }
 
 /// Why a position is not valid.
@@ -114,12 +121,21 @@ impl Position {
         for (slot, card) in trick.iter_mut().zip(played) {
             *slot = card.bit() as u8;
         }
-        Ok(Position {
-            hands: hands.0.map(Hand::bits),
-            leader: leader as u8,
-            trick,
-            count: played.len() as u8,
-        })
+        let hands = hands.0.map(Hand::bits);
+        let mut lengths = 0u64;
+        let mut owners = [0u32; 4];
+        for (suit, code) in owners.iter_mut().enumerate() {
+            let lanes: [u64; 4] = hands.map(|h| (h >> (16 * suit)) & 0x1fff);
+            for (seat, lane) in lanes.iter().enumerate() {
+                lengths |= u64::from(lane.count_ones()) << (4 * (4 * suit + seat));
+            }
+            let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+            for (i, bit) in (0..13).rev().filter(|b| all & (1 << b) != 0).enumerate() {
+                let seat = lanes.iter().position(|l| l & (1 << bit) != 0).unwrap_or(0) as u32;
+                *code |= seat << (2 * i);
+            }
+        }
+        Ok(Position { hands, leader: leader as u8, trick, count: played.len() as u8, lengths, owners })
     }
 
     /// The cards `seat` holds.
@@ -142,9 +158,7 @@ impl Position {
 
     /// The cards played to the current trick, in order.
     pub fn played(&self) -> impl Iterator<Item = Card> + '_ {
-        self.trick[..self.count as usize]
-            .iter()
-            .map(|&b| Card::from_bit(b as u32).expect("trick holds card bits"))
+        self.trick[..self.count as usize].iter().map(|&b| Card::from_bit(b as u32).expect("trick holds card bits"))
     }
 
     /// The tricks still to be decided, the current one included.
@@ -173,7 +187,17 @@ impl Position {
         let mut next = *self;
         let seat = self.to_play().index();
         debug_assert!(self.legal_cards().contains(card));
-        next.hands[seat] &= !(1u64 << card.bit());
+        let bit = card.bit();
+        let suit = (bit >> 4) as usize;
+        let lane = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * suit)) & 0x1fff;
+        // Remove the card's owner pair from the suit's code: the pairs of the
+        // higher cards stay, the lower ones move up one place.
+        let above = (lane >> ((bit & 15) + 1)).count_ones();
+        let keep = (1u32 << (2 * above)) - 1;
+        let code = self.owners[suit];
+        next.owners[suit] = (code & keep) | ((code >> 2) & !keep);
+        next.lengths -= 1 << (4 * (4 * suit + seat));
+        next.hands[seat] &= !(1u64 << bit);
         if self.count < 3 {
             next.trick[self.count as usize] = card.bit() as u8;
             next.count += 1;

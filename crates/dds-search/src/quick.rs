@@ -1,51 +1,478 @@
-//! Quick tricks: the tricks the player on lead can cash at once with the
-//! top cards of their own hand.
-
-use dds_model::Suit;
+//! Quick tricks: the tricks the side on lead can cash at once, DDS's
+//! `QuickTricks`, at the start of a trick.
+//!
+//! Every count comes with the winning ranks it depends on; the tests on suit
+//! lengths need no ranks, since lengths are part of every table key.
 
 use crate::position::Position;
 
-/// The tricks the seat on lead can take by cashing its own top cards, and the
-/// cards (winning ranks) the count depends on.
-///
-/// In a suit the leader holds the `n` highest remaining cards, so `n` tricks
-/// can be cashed. In a trump contract a side suit counts only as many rounds
-/// as every opponent holding trumps can follow. Position is at a trick
-/// boundary.
-pub(crate) fn quick_tricks(pos: &Position, trump: Option<Suit>) -> (u8, u64) {
-    let leader = pos.leader as usize;
-    let lho = (leader + 1) & 3;
-    let rho = (leader + 3) & 3;
-    let all = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-    let own = pos.hands[leader];
-    let lane = |x: u64, s: usize| (x >> (16 * s)) & 0x1fff;
-    let mut total = 0u32;
-    let mut ranks = 0u64;
-    for suit in 0..4 {
-        let h = lane(own, suit);
-        if h == 0 {
-            continue;
+/// The answer of [`quick_tricks`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Quick {
+    /// Whether the search can stop: the count settles the target.
+    pub(crate) cut: bool,
+    /// The sure tricks found (0 with `cut` means: the opponents surely win
+    /// this trick, which settles the target the other way).
+    pub(crate) tricks: u8,
+    /// The cards the answer depends on.
+    pub(crate) ranks: u64,
+}
+
+/// The state of the count.
+struct Count<'a> {
+    h: &'a [[u32; 4]; 4],
+    len: [[u32; 4]; 4],
+    me: usize,
+    p: usize,
+    l: usize,
+    r: usize,
+    trump: Option<usize>,
+    cutoff: u32,
+    q: u32,
+    ranks: u64,
+    opp_trumps_l: u32,
+    opp_trumps_r: u32,
+    comm: Option<(usize, u32)>,
+}
+
+/// What a suit's evaluation tells the loop.
+enum Next {
+    Cut,
+    NextSuit,
+    Same,
+}
+
+/// The `k`-th highest card (0-based) of `aggr` as a lane bit, 0 if none.
+#[inline]
+fn nth_bit(mut aggr: u32, k: u32) -> u32 {
+    for _ in 0..k {
+        if aggr == 0 {
+            return 0;
         }
-        let others = lane(all, suit) & !h;
-        let mut tops = if others == 0 { h } else { h & !((2u64 << (63 - others.leading_zeros())) - 1) };
-        let mut n = tops.count_ones();
-        if let Some(t) = trump {
-            let t = t as usize;
-            if t != suit {
-                for opp in [lho, rho] {
-                    if lane(pos.hands[opp], t) != 0 {
-                        n = n.min(lane(pos.hands[opp], suit).count_ones());
+        aggr &= !(1 << (31 - aggr.leading_zeros()));
+    }
+    if aggr == 0 {
+        0
+    } else {
+        1 << (31 - aggr.leading_zeros())
+    }
+}
+
+impl Count<'_> {
+    fn aggr(&self, s: usize) -> u32 {
+        self.h[0][s] | self.h[1][s] | self.h[2][s] | self.h[3][s]
+    }
+
+    /// The seat holding the card `bit` of suit `s` (4 if `bit` is 0).
+    fn holder(&self, s: usize, bit: u32) -> usize {
+        if bit == 0 {
+            return 4;
+        }
+        (0..4).find(|&seat| self.h[seat][s] & bit != 0).unwrap_or(4)
+    }
+
+    fn add_rank(&mut self, s: usize, bit: u32) {
+        self.ranks |= u64::from(bit) << (16 * s);
+    }
+
+    fn no_opp_trumps(&self) -> bool {
+        self.opp_trumps_l == 0 && self.opp_trumps_r == 0
+    }
+
+    /// Counts `n` more tricks; whether that reaches the cutoff.
+    fn credit(&mut self, n: u32) -> bool {
+        self.q += n;
+        self.q >= self.cutoff
+    }
+
+    /// Drawing a round of trumps when the leader cashes a top trump.
+    fn draw_trump(&mut self, s: usize) {
+        if Some(s) == self.trump && self.comm.is_none_or(|(cs, _)| cs != s) {
+            self.opp_trumps_l = self.opp_trumps_l.saturating_sub(1);
+            self.opp_trumps_r = self.opp_trumps_r.saturating_sub(1);
+        }
+    }
+
+    /// The leader holds the top card of a side suit in a trump game.
+    fn lead_hand_trump(&mut self, s: usize, first: u32, second: u32) -> Next {
+        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+        let t = self.trump.expect("trump game");
+        if (c_l != 0 || self.opp_trumps_l == 0) && (c_r != 0 || self.opp_trumps_r == 0) {
+            self.add_rank(s, first);
+            if self.credit(1) {
+                return Next::Cut;
+            }
+            if c_l <= 1 && c_r <= 1 && c_p <= 1 && self.no_opp_trumps() {
+                if self.credit(own - 1) {
+                    return Next::Cut;
+                }
+                return Next::NextSuit;
+            }
+        }
+        let _ = t;
+        let second_holder = self.holder(s, second);
+        if second_holder == self.me {
+            if self.no_opp_trumps() {
+                self.add_rank(s, second);
+                if self.credit(1) {
+                    return Next::Cut;
+                }
+                if c_l <= 2 && c_r <= 2 && c_p <= 2 {
+                    if self.credit(own.saturating_sub(2)) {
+                        return Next::Cut;
                     }
+                    return Next::NextSuit;
+                }
+            }
+        } else if second_holder == self.p && own > 1 && c_p > 1 && self.no_opp_trumps() {
+            self.add_rank(s, second);
+            if self.credit(1) {
+                return Next::Cut;
+            }
+            if c_l <= 2 && c_r <= 2 && (c_p <= 2 || own <= 2) {
+                if self.credit(own.max(c_p) - 2) {
+                    return Next::Cut;
+                }
+                return Next::NextSuit;
+            }
+        }
+        Next::Same
+    }
+
+    /// The leader holds the top card of a suit in no trump, or of the trump
+    /// suit.
+    fn lead_hand_nt(&mut self, s: usize, first: u32, second: u32) -> Next {
+        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+        self.add_rank(s, first);
+        if self.credit(1) {
+            return Next::Cut;
+        }
+        self.draw_trump(s);
+        if c_l <= 1 && c_r <= 1 && c_p <= 1 {
+            if self.credit(own - 1) {
+                return Next::Cut;
+            }
+            return Next::NextSuit;
+        }
+        let second_holder = self.holder(s, second);
+        if second_holder == self.me {
+            self.add_rank(s, second);
+            if self.credit(1) {
+                return Next::Cut;
+            }
+            self.draw_trump(s);
+            if c_l <= 2 && c_r <= 2 && c_p <= 2 {
+                if self.credit(own.saturating_sub(2)) {
+                    return Next::Cut;
+                }
+                return Next::NextSuit;
+            }
+        } else if second_holder == self.p && own > 1 && c_p > 1 {
+            self.add_rank(s, second);
+            if self.credit(1) {
+                return Next::Cut;
+            }
+            self.draw_trump(s);
+            if c_l <= 2 && c_r <= 2 && (c_p <= 2 || own <= 2) {
+                if self.credit(own.max(c_p) - 2) {
+                    return Next::Cut;
+                }
+                return Next::NextSuit;
+            }
+        }
+        Next::Same
+    }
+
+    /// Partner holds the top card and the leader can reach partner.
+    fn partner(&mut self, s: usize, first: u32, second: u32, trump_game: bool) -> Next {
+        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+        let (comm_s, comm_r) = self.comm.expect("partner needs an entry");
+        let comm_bit = comm_r;
+        let follows = |c: u32, opp_tr: u32| !trump_game || c != 0 || opp_tr == 0;
+        let no_opp_trumps = !trump_game || self.no_opp_trumps();
+        if follows(c_l, self.opp_trumps_l) && follows(c_r, self.opp_trumps_r) {
+            self.add_rank(s, first);
+            self.add_rank(comm_s, comm_bit);
+            if self.credit(1) {
+                return Next::Cut;
+            }
+            if c_l <= 1 && c_r <= 1 && own <= 1 && no_opp_trumps {
+                if self.credit(c_p - 1) {
+                    return Next::Cut;
+                }
+                return Next::NextSuit;
+            }
+        }
+        let second_holder = self.holder(s, second);
+        if second_holder == self.p {
+            if no_opp_trumps {
+                self.add_rank(s, second);
+                self.add_rank(comm_s, comm_bit);
+                if self.credit(1) {
+                    return Next::Cut;
+                }
+                if c_l <= 2 && c_r <= 2 && own <= 2 {
+                    if self.credit(c_p.saturating_sub(2)) {
+                        return Next::Cut;
+                    }
+                    return Next::NextSuit;
+                }
+            }
+        } else if second_holder == self.me && c_p > 1 && own > 1 {
+            if no_opp_trumps {
+                self.add_rank(s, second);
+                self.add_rank(comm_s, comm_bit);
+                if self.credit(1) {
+                    return Next::Cut;
+                }
+                if c_l <= 2 && c_r <= 2 && (own <= 2 || c_p <= 2) {
+                    if self.credit(c_p.max(own) - 2) {
+                        return Next::Cut;
+                    }
+                    return Next::NextSuit;
+                }
+            }
+        } else if s == comm_s
+            && second_holder == self.l
+            && (!trump_game || ((c_l >= 2 || self.opp_trumps_l == 0) && (c_r >= 2 || self.opp_trumps_r == 0)))
+        {
+            // A finesse: partner's tenace over the second hand's card.
+            let third = nth_bit(self.aggr(s), 2);
+            if self.holder(s, third) == self.p {
+                self.add_rank(s, third);
+                self.add_rank(comm_s, comm_bit);
+                if self.credit(1) {
+                    return Next::Cut;
+                }
+                if own <= 2 && c_l <= 2 && c_r <= 2 && no_opp_trumps && self.credit(c_p.saturating_sub(2)) {
+                    return Next::Cut;
                 }
             }
         }
-        // Keep the `n` highest of the cashing cards.
-        while tops.count_ones() > n {
-            tops &= tops - 1;
-        }
-        total += n;
-        ranks |= tops << (16 * suit);
+        Next::Same
     }
-    let left = own.count_ones();
-    (total.min(left) as u8, ranks)
+}
+
+/// The quick tricks of the side on lead at a trick boundary, against
+/// `target` tricks for North-South.
+pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Quick {
+    let me = pos.leader as usize;
+    let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
+    let h: [[u32; 4]; 4] =
+        core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32));
+    let len = h.map(|row| row.map(u32::count_ones));
+    let ns_leads = me & 1 == 0;
+    // The count of sure tricks that settles the target.
+    let cutoff = if ns_leads { target } else { left - target + 1 };
+    let trump_game = trump.is_some();
+    let t = trump.unwrap_or(4);
+    let mut c = Count {
+        h: &h,
+        len,
+        me,
+        p,
+        l,
+        r,
+        trump,
+        cutoff,
+        q: 0,
+        ranks: 0,
+        opp_trumps_l: if trump_game { len[l][t] } else { 0 },
+        opp_trumps_r: if trump_game { len[r][t] } else { 0 },
+        comm: None,
+    };
+    let cut = |tricks: u32, ranks: u64| Quick { cut: true, tricks: tricks as u8, ranks };
+
+    // 1. An entry to partner's hand.
+    let no_ruff = |s: usize| (len[l][s] > 0 || len[l][t] == 0) && (len[r][s] > 0 || len[r][t] == 0);
+    for s in 0..4 {
+        if Some(s) == trump {
+            continue;
+        }
+        let aggr = c.aggr(s);
+        let (first, second) = (nth_bit(aggr, 0), nth_bit(aggr, 1));
+        let (w1, w2) = (c.holder(s, first), c.holder(s, second));
+        if w1 == p {
+            if len[me][s] > 0 && (!trump_game || no_ruff(s)) {
+                c.comm = Some((s, first));
+                break;
+            }
+        } else if w2 == p && w1 == me && len[me][s] >= 2 && len[p][s] >= 2 && (!trump_game || no_ruff(s)) {
+            c.comm = Some((s, second));
+            break;
+        }
+    }
+    if trump_game && c.comm.is_none() && len[me][t] > 0 {
+        let first = nth_bit(c.aggr(t), 0);
+        if c.holder(t, first) == p {
+            c.comm = Some((t, first));
+        }
+    }
+
+    // 2. Suit by suit, trumps first.
+    let order: [usize; 4] = match trump {
+        Some(t) => {
+            let mut o = [t, 0, 0, 0];
+            let mut i = 1;
+            for s in 0..4 {
+                if s != t {
+                    o[i] = s;
+                    i += 1;
+                }
+            }
+            o
+        }
+        None => [0, 1, 2, 3],
+    };
+    let mut lowest_q = 0;
+    for s in order {
+        let (own, c_l, c_r, c_p) = (len[me][s], len[l][s], len[r][s], len[p][s]);
+        let opps = c_l | c_r;
+        // A. Only the leader holds the suit.
+        if opps == 0 && c_p == 0 {
+            if own == 0 {
+                continue;
+            }
+            if trump_game && Some(s) != trump {
+                if c.no_opp_trumps() && c.credit(own) {
+                    return cut(c.q, c.ranks);
+                }
+                continue;
+            }
+            if c.credit(own) {
+                return cut(c.q, c.ranks);
+            }
+            continue;
+        }
+        // B. The opponents hold none of the suit.
+        let exists_ruff = |a: usize, b: usize| (0..4).any(|x| Some(x) != trump && len[a][x] > 0 && len[b][x] == 0);
+        if opps == 0 && trump_game && Some(s) == trump {
+            let mut sum = own.max(c_p);
+            if sum > 0 && own >= c_p && exists_ruff(me, p) {
+                sum += 1;
+            }
+            if sum >= cutoff {
+                return cut(sum, 0);
+            }
+        } else if opps == 0 {
+            let sum = own.min(c_p);
+            if (!trump_game || (Some(s) != trump && c.no_opp_trumps())) && sum >= cutoff {
+                return cut(sum, 0);
+            }
+        }
+        if let Some((comm_s, comm_bit)) = c.comm {
+            if opps == 0 && own == 0 {
+                if trump_game && Some(s) != trump {
+                    if c.no_opp_trumps() {
+                        c.add_rank(comm_s, comm_bit);
+                        if c.credit(c_p) {
+                            return cut(c.q, c.ranks);
+                        }
+                    }
+                    continue;
+                }
+                c.add_rank(comm_s, comm_bit);
+                if c.credit(c_p) {
+                    return cut(c.q, c.ranks);
+                }
+                continue;
+            } else if opps == 0 && trump_game && Some(s) == trump {
+                let mut sum = own.max(c_p);
+                if sum > 0 && own <= c_p && exists_ruff(p, me) {
+                    sum += 1;
+                }
+                if sum >= cutoff {
+                    return cut(sum, c.ranks | u64::from(comm_bit) << (16 * comm_s));
+                }
+            }
+        }
+        // C. Nobody holds the suit.
+        let aggr = c.aggr(s);
+        if aggr == 0 {
+            continue;
+        }
+        // D. Top cards of the leader or of partner.
+        let (first, second) = (nth_bit(aggr, 0), nth_bit(aggr, 1));
+        let w1 = c.holder(s, first);
+        let next = if w1 == me {
+            if trump_game && Some(s) != trump {
+                c.lead_hand_trump(s, first, second)
+            } else {
+                c.lead_hand_nt(s, first, second)
+            }
+        } else if w1 == p && c.comm.is_some() {
+            c.partner(s, first, second, trump_game && Some(s) != trump)
+        } else {
+            Next::Same
+        };
+        match next {
+            Next::Cut => return cut(c.q, c.ranks),
+            Next::NextSuit => continue,
+            Next::Same => {}
+        }
+        // E. Partner ruffs the suit.
+        if trump_game && Some(s) != trump && own > 0 && lowest_q == 0 && c_p == 0 && len[p][t] > 0 {
+            let top_trump = nth_bit(c.aggr(t), 0);
+            let ours = |seat: usize| seat == me || seat == p;
+            if c.q == 0 || (!ours(w1) && !ours(c.holder(t, top_trump))) {
+                let (tr_p, tr_l, tr_r) = (h[p][t], h[l][t], h[r][t]);
+                let p_top = if tr_p == 0 { 0 } else { 1 << (31 - tr_p.leading_zeros()) };
+                if (c_r > 0 || len[r][t] == 0) && (c_l > 0 || len[l][t] == 0) {
+                    lowest_q = 1;
+                    if 1 >= cutoff {
+                        return cut(1, c.ranks);
+                    }
+                    continue;
+                } else if c_r == 0 && c_l == 0 {
+                    if tr_p > (tr_l | tr_r) {
+                        lowest_q = 1;
+                        c.add_rank(t, p_top);
+                        if 1 >= cutoff {
+                            return cut(1, c.ranks);
+                        }
+                    }
+                    continue;
+                } else if c_l == 0 {
+                    if tr_l < tr_p {
+                        lowest_q = 1;
+                        c.add_rank(t, p_top);
+                        if 1 >= cutoff {
+                            return cut(1, c.ranks);
+                        }
+                    }
+                    continue;
+                } else if c_r == 0 {
+                    if tr_r < tr_p {
+                        lowest_q = 1;
+                        c.add_rank(t, p_top);
+                        if 1 >= cutoff {
+                            return cut(1, c.ranks);
+                        }
+                    }
+                    continue;
+                }
+            }
+        }
+        // F.
+        if c.q >= cutoff {
+            return cut(c.q, c.ranks);
+        }
+    }
+
+    // 3. No quick trick at all: in no trump, the opponents win this trick.
+    let no_trumps_left = !trump_game || (0..4).all(|seat| len[seat][t] == 0);
+    if c.q == 0 && no_trumps_left {
+        let mut ranks = 0u64;
+        for s in 0..4 {
+            let aggr = c.aggr(s);
+            if aggr != 0 && len[me][s] > 0 {
+                ranks |= u64::from(nth_bit(aggr, 0)) << (16 * s);
+            }
+        }
+        let other_cut = if ns_leads { left - target + 1 } else { target };
+        if 1 >= other_cut {
+            return Quick { cut: true, tricks: 0, ranks };
+        }
+    }
+    Quick { cut: false, tricks: c.q.min(255) as u8, ranks: c.ranks }
 }

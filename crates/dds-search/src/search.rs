@@ -34,6 +34,8 @@ pub struct Searcher<T: TransTable> {
     tt: T,
     strain: Strain,
     nodes: u64,
+    /// Completed tricks searched (DDS's node count).
+    tricks: u64,
     /// The move that last caused a cutoff, per number of cards left.
     killers: [Option<Card>; 53],
     /// The best move of the last table hit, per number of cards left.
@@ -43,7 +45,7 @@ pub struct Searcher<T: TransTable> {
 impl<T: TransTable> Searcher<T> {
     /// A searcher for `strain` using `tt`.
     pub fn new(tt: T, strain: Strain) -> Searcher<T> {
-        Searcher { tt, strain, nodes: 0, killers: [None; 53], tt_moves: [None; 53] }
+        Searcher { tt, strain, nodes: 0, tricks: 0, killers: [None; 53], tt_moves: [None; 53] }
     }
 
     /// The strain searched.
@@ -72,6 +74,12 @@ impl<T: TransTable> Searcher<T> {
     /// Nodes searched since the searcher was built.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Tricks completed in the search since the searcher was built: the
+    /// node count DDS reports.
+    pub fn trick_nodes(&self) -> u64 {
+        self.tricks
     }
 
     /// The number of tricks North-South take from `pos` on, the current
@@ -174,17 +182,12 @@ impl<T: TransTable> Searcher<T> {
         }
         // Step 4. Quick tricks of the side on lead.
         let ns_leads = pos.leader & 1 == 0;
-        let (quick, quick_ranks) = quick_tricks(pos, self.strain.trump());
-        let quick = i32::from(quick);
-        if ns_leads && quick >= target {
-            let relevant = relevant_counts(aggregate, quick_ranks);
-            self.tt.store(&key, relevant, Bound::Lower(quick as u8), None);
-            return (true, quick_ranks);
-        }
-        if !ns_leads && left - quick < target {
-            let relevant = relevant_counts(aggregate, quick_ranks);
-            self.tt.store(&key, relevant, Bound::Upper((left - quick) as u8), None);
-            return (false, quick_ranks);
+        let quick = quick_tricks(pos, self.strain.trump().map(|t| t as usize), target as u32, left as u32);
+        if quick.cut {
+            // Either the side on lead cashes enough tricks, or (no quick
+            // trick at all) the opponents surely win this trick.
+            let result = if ns_leads { quick.tricks > 0 } else { quick.tricks == 0 };
+            return (result, quick.ranks);
         }
         // Step 5. The move loop.
         let (result, ranks, best) = self.move_loop(pos, target);
@@ -244,6 +247,7 @@ impl<T: TransTable> Searcher<T> {
     /// Plays the fourth card of a trick and searches on from the next trick.
     #[inline]
     fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+        self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
         let (winner, contested) = trick_winner(&cards, self.strain.trump());
         let winner_seat = (pos.leader as usize + winner) & 3;
@@ -275,27 +279,9 @@ fn cards_left(pos: &Position) -> usize {
 }
 
 /// The transposition-table key of a position at a trick boundary.
+#[inline]
 pub(crate) fn make_key(pos: &Position) -> Key {
-    let mut lengths = 0u64;
-    let mut owners = [0u32; 4];
-    for (suit, owner_bits) in owners.iter_mut().enumerate() {
-        let shift = 16 * suit;
-        let lanes: [u16; 4] = core::array::from_fn(|s| ((pos.hands[s] >> shift) & SUIT_LANE) as u16);
-        for (seat, lane) in lanes.iter().enumerate() {
-            lengths |= u64::from(lane.count_ones()) << (4 * (4 * suit + seat));
-        }
-        let mut all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
-        let mut i = 0;
-        while all != 0 {
-            let bit = 15 - all.leading_zeros();
-            let mask = 1u16 << bit;
-            let seat = lanes.iter().position(|l| l & mask != 0).unwrap_or(0) as u32;
-            *owner_bits |= seat << (2 * i);
-            all ^= mask;
-            i += 1;
-        }
-    }
-    Key { leader: dds_model::Seat::wrapping(pos.leader as usize), lengths, owners }
+    Key { leader: dds_model::Seat::wrapping(pos.leader as usize), lengths: pos.lengths, owners: pos.owners }
 }
 
 /// For each suit, how many of the remaining cards rank at or above the

@@ -190,6 +190,12 @@ impl Solver {
         self.searcher.nodes()
     }
 
+    /// Tricks completed in the searches since the solver was made: the node
+    /// count DDS reports.
+    pub fn trick_nodes(&self) -> u64 {
+        self.searcher.trick_nodes()
+    }
+
     /// DDS's `SolveBoard`: the cards of the seat to play with their scores,
     /// as asked by `target` and `solutions`. Scores are tricks for the side
     /// to play, the current trick included.

@@ -64,7 +64,11 @@ fn check_futs(name: &str, records: &[Record]) {
         assert!(got.windows(2).all(|w| w[0].0 >= w[1].0), "{name} line {}: scores not sorted", record.line);
         got.sort();
         want.sort();
-        assert_eq!(got, want, "{name} line {}: {} {} leader {}", record.line, record.deal, record.strain, record.leader);
+        assert_eq!(
+            got, want,
+            "{name} line {}: {} {} leader {}",
+            record.line, record.deal, record.strain, record.leader
+        );
     }
 }
 
