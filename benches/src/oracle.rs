@@ -80,9 +80,13 @@ pub fn dd_table(deal: &Deal) -> Result<[[u8; 4]; 5], String> {
     Ok(res.res_table.map(|row| row.map(|t| t as u8)))
 }
 
-/// DDS's SolveBoard with `solutions` 3 and target -1: (card text, score,
-/// equals mask) per card, and the node count.
-pub fn solve_all(remaining: &Deal, strain: Strain, leader: Seat) -> Result<(Vec<(String, i32, i32)>, i64), String> {
+/// One card of DDS's answer: the card as text, its score and DDS's mask of
+/// equivalent lower cards (rank `r` at bit `r`).
+pub type DdsCard = (String, i32, i32);
+
+/// DDS's SolveBoard with `solutions` 3 and target -1: the cards and DDS's
+/// node count.
+pub fn solve_all(remaining: &Deal, strain: Strain, leader: Seat) -> Result<(Vec<DdsCard>, i64), String> {
     let dl = DealBin {
         trump: strain.index() as c_int,
         first: leader.index() as c_int,

@@ -12,8 +12,9 @@ pub(crate) fn check(root: &Path) -> Result<(), String> {
         if !text.starts_with("//!") {
             problems.push(format!("{rel}: does not start with a `//!` doc comment"));
         }
-        if text.contains("#[should_panic") {
-            problems.push(format!("{rel}: uses #[should_panic]; test the error value instead"));
+        // Spelled in two pieces so that this file does not match itself.
+        if text.contains(concat!("#[should", "_panic")) {
+            problems.push(format!("{rel}: uses should_panic; test the error value instead"));
         }
     }
     if problems.is_empty() {

@@ -91,7 +91,8 @@ fn solve_mid_trick() {
     let deal = "N:QJ.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 T942.AQ4.32.KJ3";
     let out = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6", "--json"], ""));
     assert!(out.starts_with("{\"cards\":[{\"card\":\"S"), "{out}");
-    let out = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6", "--solutions", "1"], ""));
+    let out =
+        stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6", "--solutions", "1"], ""));
     assert_eq!(out.lines().count(), 1, "{out}");
 }
 
@@ -105,10 +106,18 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["solve", "N:A... K... Q... J...", "--trump", "X", "--leader", "N"], "", "--trump \"X\": invalid strain"),
         (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "Q"], "", "--leader \"Q\": invalid seat"),
         (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--played", "SZ"], "", "--played \"SZ\""),
-        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "2"], "", "target 2 is more than the 1 tricks left"),
+        (
+            &["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "2"],
+            "",
+            "target 2 is more than the 1 tricks left",
+        ),
         (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "x"], "", "--target \"x\""),
         (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--solutions", "4"], "", "--solutions 4"),
-        (&["solve", "N:AK... K... Q... J...", "--trump", "S", "--leader", "N"], "", "invalid deal: duplicate card (SK)"),
+        (
+            &["solve", "N:AK... K... Q... J...", "--trump", "S", "--leader", "N"],
+            "",
+            "invalid deal: duplicate card (SK)",
+        ),
         (&["solve", "N:AQ... K... J... T...", "--trump", "S", "--leader", "N"], "", "invalid position: hand sizes"),
         (&["solve", "N:A... K... Q... -", "--trump", "S", "--leader", "N"], "", "West hand is unknown"),
     ];

@@ -158,10 +158,9 @@ impl fmt::Display for FixtureErrorKind {
         use FixtureErrorKind as K;
         match self {
             K::Io(kind) => write!(f, "cannot read the file: {kind}"),
-            K::UnknownTag(word) => write!(
-                f,
-                "unknown line tag {word:?} (expected NUMBER, PBN, FUT, TABLE, PAR, PAR2, PLAY or TRACE)"
-            ),
+            K::UnknownTag(word) => {
+                write!(f, "unknown line tag {word:?} (expected NUMBER, PBN, FUT, TABLE, PAR, PAR2, PLAY or TRACE)")
+            }
             K::MisplacedNumber => f.write_str("NUMBER line is not the first line"),
             K::NoRecord(tag) => write!(f, "{tag} line before the first PBN line"),
             K::DuplicateLine(tag) => write!(f, "second {tag} line in one record"),
@@ -215,11 +214,7 @@ pub struct FixtureError {
 impl FixtureError {
     /// An error at `line` (1-based; 0 for the whole file) of an unnamed text.
     pub(crate) fn new(line: usize, kind: FixtureErrorKind) -> FixtureError {
-        FixtureError {
-            file: None,
-            line,
-            kind,
-        }
+        FixtureError { file: None, line, kind }
     }
 
     /// The same error, naming the file it came from.
@@ -283,24 +278,11 @@ mod tests {
         let err = FixtureError::new(3, FixtureErrorKind::DuplicateLine(LineTag::Table));
         assert_eq!(err.to_string(), "line 3: second TABLE line in one record");
         let err = err.in_file("list1.txt");
-        assert_eq!(
-            err.to_string(),
-            "list1.txt:3: second TABLE line in one record"
-        );
+        assert_eq!(err.to_string(), "list1.txt:3: second TABLE line in one record");
         assert_eq!(err.file(), Some("list1.txt"));
         let err = FixtureError::new(0, FixtureErrorKind::Io(std::io::ErrorKind::NotFound));
-        assert_eq!(
-            err.in_file("x.txt").to_string(),
-            "x.txt: cannot read the file: entity not found"
-        );
-        let kind = FixtureErrorKind::CountMismatch {
-            tag: LineTag::Fut,
-            declared: 2,
-            found: 7,
-        };
-        assert_eq!(
-            kind.to_string(),
-            "FUT line says 2 cards but has 7 numbers after the count, expected 8"
-        );
+        assert_eq!(err.in_file("x.txt").to_string(), "x.txt: cannot read the file: entity not found");
+        let kind = FixtureErrorKind::CountMismatch { tag: LineTag::Fut, declared: 2, found: 7 };
+        assert_eq!(kind.to_string(), "FUT line says 2 cards but has 7 numbers after the count, expected 8");
     }
 }

@@ -12,13 +12,7 @@ use crate::error::{FixtureError, FixtureErrorKind};
 use crate::txt::DdTableFixture;
 
 /// The strains of the five digit groups of a GIB line, in order.
-const GIB_STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
+const GIB_STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 /// The declarers of the four digits of a group, in order.
 const GIB_DECLARERS: [Seat; 4] = [Seat::East, Seat::North, Seat::West, Seat::South];
@@ -67,20 +61,15 @@ pub fn parse_gib(text: &str) -> Result<Vec<GibRecord>, FixtureError> {
         if line.is_empty() {
             continue;
         }
-        let record =
-            parse_line(index + 1, line).map_err(|kind| FixtureError::new(index + 1, kind))?;
+        let record = parse_line(index + 1, line).map_err(|kind| FixtureError::new(index + 1, kind))?;
         records.push(record);
     }
     Ok(records)
 }
 
 fn parse_line(line: usize, text: &str) -> Result<GibRecord, FixtureErrorKind> {
-    let (hands, digits) = text
-        .rsplit_once(':')
-        .ok_or(FixtureErrorKind::GibMissingColon)?;
-    let deal = format!("W:{hands}")
-        .parse::<Deal>()
-        .map_err(FixtureErrorKind::InvalidDeal)?;
+    let (hands, digits) = text.rsplit_once(':').ok_or(FixtureErrorKind::GibMissingColon)?;
+    let deal = format!("W:{hands}").parse::<Deal>().map_err(FixtureErrorKind::InvalidDeal)?;
     let count = digits.chars().count();
     if count != GIB_STRAINS.len() * GIB_DECLARERS.len() {
         return Err(FixtureErrorKind::GibDigitCount(count));
@@ -107,8 +96,7 @@ fn parse_line(line: usize, text: &str) -> Result<GibRecord, FixtureErrorKind> {
 mod tests {
     use super::*;
 
-    const LINE: &str =
-        "T5.K4.652.A98542 K6.QJT976.QT7.Q6 432.A.AKJ93.JT73 AQJ987.8532.84.K:65658888888843433232";
+    const LINE: &str = "T5.K4.652.A98542 K6.QJT976.QT7.Q6 432.A.AKJ93.JT73 AQJ987.8532.84.K:65658888888843433232";
 
     #[test]
     fn digits_map_to_declarer_tricks() {
@@ -116,23 +104,10 @@ mod tests {
         assert_eq!(record.line, 2);
         assert_eq!(record.deal[Seat::West].to_string(), "T5.K4.652.A98542");
         // Groups: NT 6565, S 8888, H 8888, D 4343, C 3232 (E, N, W, S; NS tricks).
-        let expected = [
-            [5, 8, 5, 8],
-            [5, 8, 5, 8],
-            [9, 3, 9, 3],
-            [10, 2, 10, 2],
-            [7, 5, 7, 5],
-        ];
+        let expected = [[5, 8, 5, 8], [5, 8, 5, 8], [9, 3, 9, 3], [10, 2, 10, 2], [7, 5, 7, 5]];
         // Declarer tricks by strain S, H, D, C, NT and declarer E, N, W, S.
-        for (strain, row) in [
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-            Strain::NoTrump,
-        ]
-        .into_iter()
-        .zip(expected)
+        for (strain, row) in
+            [Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs, Strain::NoTrump].into_iter().zip(expected)
         {
             let [e, n, w, s] = row;
             assert_eq!(record.table[strain].into_array(), [n, e, s, w], "{strain}");

@@ -94,11 +94,7 @@ impl HandFile {
 /// ```
 pub const HAND_FILES: [HandFile; 10] = {
     const fn txt(name: &'static str, records: usize) -> HandFile {
-        HandFile {
-            name,
-            format: HandFileFormat::Txt,
-            records,
-        }
+        HandFile { name, format: HandFileFormat::Txt, records }
     }
     [
         txt("list1.txt", 1),
@@ -110,11 +106,7 @@ pub const HAND_FILES: [HandFile; 10] = {
         txt("largest.txt", 21),
         txt("thomas1.txt", 1),
         txt("thomas2.txt", 1),
-        HandFile {
-            name: "sol10.txt",
-            format: HandFileFormat::Gib,
-            records: 10,
-        },
+        HandFile { name: "sol10.txt", format: HandFileFormat::Gib, records: 10 },
     ]
 };
 
@@ -195,14 +187,9 @@ mod tests {
     #[test]
     fn missing_file_is_an_io_error() {
         let err = load_hand_file("no-such-file.txt").unwrap_err();
-        assert_eq!(
-            err.kind(),
-            &FixtureErrorKind::Io(std::io::ErrorKind::NotFound)
-        );
+        assert_eq!(err.kind(), &FixtureErrorKind::Io(std::io::ErrorKind::NotFound));
         assert_eq!(err.line(), 0);
-        assert!(err
-            .to_string()
-            .starts_with("no-such-file.txt: cannot read the file"));
+        assert!(err.to_string().starts_with("no-such-file.txt: cannot read the file"));
     }
 
     #[test]

@@ -135,10 +135,7 @@ impl DealRng {
     /// ```
     #[track_caller]
     pub fn partial_deal(&mut self, tricks_left: usize) -> Deal {
-        assert!(
-            tricks_left <= 13,
-            "a hand holds at most 13 cards, asked for {tricks_left}"
-        );
+        assert!(tricks_left <= 13, "a hand holds at most 13 cards, asked for {tricks_left}");
         let mut cards: Vec<Card> = Card::all().collect();
         self.shuffle(&mut cards);
         let mut hands = BySeat([Hand::EMPTY; 4]);
@@ -170,10 +167,7 @@ mod tests {
             DealRng::new(1).deal().to_string(),
             "N:QJ3.876.Q98.A965 T642.KQ.KJ.KJT43 K97.JT54.A6432.Q A85.A932.T75.872"
         );
-        assert_eq!(
-            DealRng::new(1).partial_deal(2).to_string(),
-            "N:.87.. 6...T .J4.. .9.7."
-        );
+        assert_eq!(DealRng::new(1).partial_deal(2).to_string(), "N:.87.. 6...T .J4.. .9.7.");
     }
 
     #[test]
@@ -205,10 +199,7 @@ mod tests {
                 owners_of_spade_ace[owner] += 1;
             }
         }
-        assert!(
-            owners_of_spade_ace.values().all(|&n| n > 60),
-            "{owners_of_spade_ace:?}"
-        );
+        assert!(owners_of_spade_ace.values().all(|&n| n > 60), "{owners_of_spade_ace:?}");
         let seats: Vec<Seat> = (0..64).map(|_| rng.seat()).collect();
         assert!(Seat::ALL.iter().all(|s| seats.contains(s)));
         let strains: Vec<Strain> = (0..64).map(|_| rng.strain()).collect();

@@ -46,9 +46,7 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Result<Token<'a>, FixtureErrorKind>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let text = self
-            .rest
-            .trim_start_matches(|c: char| c.is_ascii_whitespace());
+        let text = self.rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
         if text.is_empty() {
             self.rest = text;
             return None;
@@ -94,9 +92,7 @@ impl<'a> Fields<'a> {
     /// The next token, which must exist.
     fn token(&mut self, field: &'static str) -> Result<Token<'a>, FixtureErrorKind> {
         let tag = self.tag;
-        self.tokens
-            .next()
-            .unwrap_or(Err(FixtureErrorKind::MissingField { tag, field }))
+        self.tokens.next().unwrap_or(Err(FixtureErrorKind::MissingField { tag, field }))
     }
 
     /// The next token as a number of type `T` that satisfies `valid`.
@@ -127,21 +123,14 @@ impl<'a> Fields<'a> {
 
     /// The error for `token` as an invalid `field`.
     pub(crate) fn invalid(&self, field: &'static str, token: Token<'_>) -> FixtureErrorKind {
-        FixtureErrorKind::InvalidNumber {
-            tag: self.tag,
-            field,
-            text: token.written(),
-        }
+        FixtureErrorKind::InvalidNumber { tag: self.tag, field, text: token.written() }
     }
 
     /// The next token, which must be a quoted string; returns its contents.
     pub(crate) fn quoted(&mut self, field: &'static str) -> Result<&'a str, FixtureErrorKind> {
         match self.token(field)? {
             Token::Quoted(text) => Ok(text),
-            Token::Word(_) => Err(FixtureErrorKind::ExpectedQuoted {
-                tag: self.tag,
-                field,
-            }),
+            Token::Word(_) => Err(FixtureErrorKind::ExpectedQuoted { tag: self.tag, field }),
         }
     }
 
@@ -156,10 +145,7 @@ impl<'a> Fields<'a> {
         match self.tokens.next() {
             None => Ok(()),
             Some(Err(kind)) => Err(kind),
-            Some(Ok(_)) => Err(FixtureErrorKind::TrailingText {
-                tag: self.tag,
-                text,
-            }),
+            Some(Ok(_)) => Err(FixtureErrorKind::TrailingText { tag: self.tag, text }),
         }
     }
 }
@@ -177,19 +163,11 @@ mod tests {
         use Token::{Quoted, Word};
         assert_eq!(
             tokens("PAR \"NS -110\"  \"EW 110\" x "),
-            [
-                Ok(Word("PAR")),
-                Ok(Quoted("NS -110")),
-                Ok(Quoted("EW 110")),
-                Ok(Word("x"))
-            ]
+            [Ok(Word("PAR")), Ok(Quoted("NS -110")), Ok(Quoted("EW 110")), Ok(Word("x"))]
         );
         assert_eq!(tokens(" \t "), []);
         assert_eq!(tokens("\"\""), [Ok(Quoted(""))]);
-        assert_eq!(
-            tokens("a \"b"),
-            [Ok(Word("a")), Err(FixtureErrorKind::UnterminatedQuote)]
-        );
+        assert_eq!(tokens("a \"b"), [Ok(Word("a")), Err(FixtureErrorKind::UnterminatedQuote)]);
         assert_eq!(tokens("a\"b\""), [Err(FixtureErrorKind::MisplacedQuote)]);
         assert_eq!(tokens("\"b\"c d"), [Err(FixtureErrorKind::MisplacedQuote)]);
         assert_eq!(tokens("é \"ü\""), [Ok(Word("é")), Ok(Quoted("ü"))]);
@@ -201,41 +179,15 @@ mod tests {
         assert_eq!(fields.number::<u8>("dealer", |v| v < 4), Ok(3));
         assert_eq!(
             fields.number::<u8>("vulnerability", |_| true),
-            Err(FixtureErrorKind::InvalidNumber {
-                tag: LineTag::Pbn,
-                field: "vulnerability",
-                text: "\"4\"".into()
-            })
+            Err(FixtureErrorKind::InvalidNumber { tag: LineTag::Pbn, field: "vulnerability", text: "\"4\"".into() })
         );
         assert_eq!(
             fields.number::<u8>("trump", |v| v < 5),
-            Err(FixtureErrorKind::InvalidNumber {
-                tag: LineTag::Pbn,
-                field: "trump",
-                text: "9".into()
-            })
+            Err(FixtureErrorKind::InvalidNumber { tag: LineTag::Pbn, field: "trump", text: "9".into() })
         );
-        assert_eq!(
-            fields.clone().end(),
-            Err(FixtureErrorKind::TrailingText {
-                tag: LineTag::Pbn,
-                text: "x".into()
-            })
-        );
-        assert_eq!(
-            fields.quoted("deal"),
-            Err(FixtureErrorKind::ExpectedQuoted {
-                tag: LineTag::Pbn,
-                field: "deal"
-            })
-        );
-        assert_eq!(
-            fields.quoted("deal"),
-            Err(FixtureErrorKind::MissingField {
-                tag: LineTag::Pbn,
-                field: "deal"
-            })
-        );
+        assert_eq!(fields.clone().end(), Err(FixtureErrorKind::TrailingText { tag: LineTag::Pbn, text: "x".into() }));
+        assert_eq!(fields.quoted("deal"), Err(FixtureErrorKind::ExpectedQuoted { tag: LineTag::Pbn, field: "deal" }));
+        assert_eq!(fields.quoted("deal"), Err(FixtureErrorKind::MissingField { tag: LineTag::Pbn, field: "deal" }));
         assert_eq!(fields.end(), Ok(()));
     }
 }

@@ -180,11 +180,10 @@ pub fn parse_txt(text: &str) -> Result<Vec<Record>, FixtureError> {
         let tag = match tokens.next() {
             None => continue,
             Some(Err(kind)) => return Err(at(kind)),
-            Some(Ok(Token::Word(word))) => LineTag::from_word(word)
-                .ok_or_else(|| at(FixtureErrorKind::UnknownTag(word.to_owned())))?,
-            Some(Ok(Token::Quoted(text))) => {
-                return Err(at(FixtureErrorKind::UnknownTag(format!("\"{text}\""))))
+            Some(Ok(Token::Word(word))) => {
+                LineTag::from_word(word).ok_or_else(|| at(FixtureErrorKind::UnknownTag(word.to_owned())))?
             }
+            Some(Ok(Token::Quoted(text))) => return Err(at(FixtureErrorKind::UnknownTag(format!("\"{text}\"")))),
         };
         let mut fields = Fields::new(tag, tokens);
         match tag {
@@ -192,17 +191,13 @@ pub fn parse_txt(text: &str) -> Result<Vec<Record>, FixtureError> {
                 if !first_line {
                     return Err(at(FixtureErrorKind::MisplacedNumber));
                 }
-                let count = fields
-                    .number::<usize>("record count", |_| true)
-                    .map_err(at)?;
+                let count = fields.number::<usize>("record count", |_| true).map_err(at)?;
                 fields.end().map_err(at)?;
                 number = Some((line_number, count));
             }
             LineTag::Pbn => records.push(parse_pbn(line_number, fields).map_err(at)?),
             _ => {
-                let record = records
-                    .last_mut()
-                    .ok_or_else(|| at(FixtureErrorKind::NoRecord(tag)))?;
+                let record = records.last_mut().ok_or_else(|| at(FixtureErrorKind::NoRecord(tag)))?;
                 parse_answer(record, tag, fields).map_err(at)?;
             }
         }
@@ -210,11 +205,7 @@ pub fn parse_txt(text: &str) -> Result<Vec<Record>, FixtureError> {
     }
     if let Some((line, declared)) = number {
         if declared != records.len() {
-            let kind = FixtureErrorKind::CountMismatch {
-                tag: LineTag::Number,
-                declared,
-                found: records.len(),
-            };
+            let kind = FixtureErrorKind::CountMismatch { tag: LineTag::Number, declared, found: records.len() };
             return Err(FixtureError::new(line, kind));
         }
     }
@@ -227,10 +218,7 @@ fn parse_pbn(line: usize, mut fields: Fields<'_>) -> Result<Record, FixtureError
     let vulnerability = fields.number::<u8>("vulnerability", |v| v < 4)?;
     let strain = Strain::new(fields.number::<usize>("trump", |v| v < Strain::NUM)?);
     let leader = Seat::new(fields.number::<usize>("first", |v| v < Seat::NUM)?);
-    let deal = fields
-        .quoted("deal")?
-        .parse::<Deal>()
-        .map_err(FixtureErrorKind::InvalidDeal)?;
+    let deal = fields.quoted("deal")?.parse::<Deal>().map_err(FixtureErrorKind::InvalidDeal)?;
     fields.end()?;
     Ok(Record {
         line,
@@ -249,11 +237,7 @@ fn parse_pbn(line: usize, mut fields: Fields<'_>) -> Result<Record, FixtureError
 }
 
 /// Stores the answer line `tag` in `record`, which must not have one yet.
-fn parse_answer(
-    record: &mut Record,
-    tag: LineTag,
-    fields: Fields<'_>,
-) -> Result<(), FixtureErrorKind> {
+fn parse_answer(record: &mut Record, tag: LineTag, fields: Fields<'_>) -> Result<(), FixtureErrorKind> {
     fn store<T>(
         slot: &mut Option<T>,
         tag: LineTag,
@@ -282,29 +266,19 @@ fn parse_fut(mut fields: Fields<'_>) -> Result<Fut, FixtureErrorKind> {
     let declared = fields.number::<usize>("card count", |_| true)?;
     let values = fields.remaining()?;
     if Some(values.len()) != declared.checked_mul(4) {
-        return Err(FixtureErrorKind::CountMismatch {
-            tag: LineTag::Fut,
-            declared,
-            found: values.len(),
-        });
+        return Err(FixtureErrorKind::CountMismatch { tag: LineTag::Fut, declared, found: values.len() });
     }
     let column = |i: usize| &values[i * declared..(i + 1) * declared];
     let (suits, ranks, equals, scores) = (column(0), column(1), column(2), column(3));
     let mut entries = Vec::with_capacity(declared);
     for i in 0..declared {
         let suit = Suit::new(fields.parse_number::<usize>("suit", suits[i], |v| v < Suit::NUM)?);
-        let rank =
-            Rank::new(fields.parse_number::<u8>("rank", ranks[i], |v| Rank::try_new(v).is_some())?);
+        let rank = Rank::new(fields.parse_number::<u8>("rank", ranks[i], |v| Rank::try_new(v).is_some())?);
         // DDS puts rank r at bit r, `Holding` puts the deuce at bit 0.
         let mask = fields.parse_number::<u32>("equals", equals[i], |_| true)?;
-        let equals =
-            Holding::from_dds_bits(mask).ok_or_else(|| fields.invalid("equals", equals[i]))?;
+        let equals = Holding::from_dds_bits(mask).ok_or_else(|| fields.invalid("equals", equals[i]))?;
         let score = fields.parse_number::<i8>("score", scores[i], |_| true)?;
-        entries.push(FutEntry {
-            card: Card::new(suit, rank),
-            equals,
-            score,
-        });
+        entries.push(FutEntry { card: Card::new(suit, rank), equals, score });
     }
     Ok(Fut { entries })
 }
@@ -323,14 +297,8 @@ fn parse_table(mut fields: Fields<'_>) -> Result<DdTableFixture, FixtureErrorKin
 
 /// `PAR "NS s0" "EW s1" "NS:c0" "EW:c1"`.
 fn parse_par(mut fields: Fields<'_>) -> Result<Par, FixtureErrorKind> {
-    let score_text = [
-        fields.quoted("NS score")?.to_owned(),
-        fields.quoted("EW score")?.to_owned(),
-    ];
-    let contracts_text = [
-        fields.quoted("NS contracts")?.to_owned(),
-        fields.quoted("EW contracts")?.to_owned(),
-    ];
+    let score_text = [fields.quoted("NS score")?.to_owned(), fields.quoted("EW score")?.to_owned()];
+    let contracts_text = [fields.quoted("NS contracts")?.to_owned(), fields.quoted("EW contracts")?.to_owned()];
     fields.end()?;
     let score = |text: &str, side: &str| {
         text.strip_prefix(side)
@@ -339,11 +307,7 @@ fn parse_par(mut fields: Fields<'_>) -> Result<Par, FixtureErrorKind> {
             .ok_or_else(|| FixtureErrorKind::InvalidParScore(text.to_owned()))
     };
     let scores = [score(&score_text[0], "NS")?, score(&score_text[1], "EW")?];
-    Ok(Par {
-        score_text,
-        contracts_text,
-        scores,
-    })
+    Ok(Par { score_text, contracts_text, scores })
 }
 
 /// `PAR2 "score" "c1" ["c2" ...]`.
@@ -354,12 +318,7 @@ fn parse_par2(mut fields: Fields<'_>) -> Result<Par2, FixtureErrorKind> {
     for token in fields.remaining()? {
         match token {
             Token::Quoted(contract) => contracts.push(contract.to_owned()),
-            Token::Word(_) => {
-                return Err(FixtureErrorKind::ExpectedQuoted {
-                    tag: LineTag::Par2,
-                    field: "contract",
-                })
-            }
+            Token::Word(_) => return Err(FixtureErrorKind::ExpectedQuoted { tag: LineTag::Par2, field: "contract" }),
         }
     }
     Ok(Par2 { score, contracts })
@@ -374,8 +333,7 @@ fn parse_play(mut fields: Fields<'_>) -> Result<Vec<Card>, FixtureErrorKind> {
     let mut chars = text.chars();
     while let Some(suit) = chars.next() {
         let rank = chars.next();
-        let card =
-            rank.and_then(|rank| Some(Card::new(Suit::from_char(suit)?, Rank::from_char(rank)?)));
+        let card = rank.and_then(|rank| Some(Card::new(Suit::from_char(suit)?, Rank::from_char(rank)?)));
         let card = card.ok_or_else(|| FixtureErrorKind::InvalidCard {
             tag: LineTag::Play,
             text: [Some(suit), rank].into_iter().flatten().collect(),
@@ -383,11 +341,7 @@ fn parse_play(mut fields: Fields<'_>) -> Result<Vec<Card>, FixtureErrorKind> {
         cards.push(card);
     }
     if cards.len() != declared {
-        return Err(FixtureErrorKind::CountMismatch {
-            tag: LineTag::Play,
-            declared,
-            found: cards.len(),
-        });
+        return Err(FixtureErrorKind::CountMismatch { tag: LineTag::Play, declared, found: cards.len() });
     }
     Ok(cards)
 }
@@ -397,24 +351,16 @@ fn parse_trace(mut fields: Fields<'_>) -> Result<Vec<u8>, FixtureErrorKind> {
     let declared = fields.number::<usize>("value count", |_| true)?;
     let values = fields.remaining()?;
     if values.len() != declared {
-        return Err(FixtureErrorKind::CountMismatch {
-            tag: LineTag::Trace,
-            declared,
-            found: values.len(),
-        });
+        return Err(FixtureErrorKind::CountMismatch { tag: LineTag::Trace, declared, found: values.len() });
     }
-    values
-        .into_iter()
-        .map(|token| fields.parse_number::<u8>("tricks", token, |v| v <= 13))
-        .collect()
+    values.into_iter().map(|token| fields.parse_number::<u8>("tricks", token, |v| v <= 13)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const PBN: &str =
-        "PBN 0 0 0 0 \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"";
+    const PBN: &str = "PBN 0 0 0 0 \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"";
 
     fn kind_of(extra: &str) -> FixtureErrorKind {
         let err = parse_txt(&format!("{PBN}\n{extra}\n")).unwrap_err();
@@ -428,10 +374,7 @@ mod tests {
         let records = parse_txt(&text).unwrap();
         assert_eq!(records.len(), 2);
         assert_eq!(records[0].trace, Some(vec![8, 8]));
-        assert_eq!(
-            records[0].play.as_ref().map(|p| p[0].to_string()),
-            Some("CT".into())
-        );
+        assert_eq!(records[0].play.as_ref().map(|p| p[0].to_string()), Some("CT".into()));
         assert_eq!(records[1].line, 5);
         assert_eq!(records[1].play, None);
         assert_eq!(parse_txt("").unwrap(), []);
@@ -440,7 +383,8 @@ mod tests {
 
     #[test]
     fn par_lines() {
-        let text = format!("{PBN}\nPAR \"NS 100\" \"EW -100\" \"NS:EW 4Sx\" \"EW:EW 4Sx\"\nPAR2 \"-90\" \"2D-EW\" \"1N-EW\"");
+        let text =
+            format!("{PBN}\nPAR \"NS 100\" \"EW -100\" \"NS:EW 4Sx\" \"EW:EW 4Sx\"\nPAR2 \"-90\" \"2D-EW\" \"1N-EW\"");
         let record = &parse_txt(&text).unwrap()[0];
         let par = record.par.as_ref().unwrap();
         assert_eq!(par.scores, [100, -100]);
@@ -453,196 +397,48 @@ mod tests {
     fn errors_name_the_field() {
         use FixtureErrorKind as K;
         use LineTag as T;
-        assert_eq!(
-            kind_of("FUT 1 3 10 768"),
-            K::CountMismatch {
-                tag: T::Fut,
-                declared: 1,
-                found: 3
-            }
-        );
+        assert_eq!(kind_of("FUT 1 3 10 768"), K::CountMismatch { tag: T::Fut, declared: 1, found: 3 });
         assert_eq!(
             kind_of("FUT 99999999999999999999"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "card count",
-                text: "99999999999999999999".into()
-            }
+            K::InvalidNumber { tag: T::Fut, field: "card count", text: "99999999999999999999".into() }
         );
         assert_eq!(
             kind_of(&format!("FUT {} 0", usize::MAX)),
-            K::CountMismatch {
-                tag: T::Fut,
-                declared: usize::MAX,
-                found: 1
-            }
+            K::CountMismatch { tag: T::Fut, declared: usize::MAX, found: 1 }
         );
-        assert_eq!(
-            kind_of("FUT 1 4 10 0 5"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "suit",
-                text: "4".into()
-            }
-        );
-        assert_eq!(
-            kind_of("FUT 1 3 1 0 5"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "rank",
-                text: "1".into()
-            }
-        );
-        assert_eq!(
-            kind_of("FUT 1 3 10 3 5"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "equals",
-                text: "3".into()
-            }
-        );
+        assert_eq!(kind_of("FUT 1 4 10 0 5"), K::InvalidNumber { tag: T::Fut, field: "suit", text: "4".into() });
+        assert_eq!(kind_of("FUT 1 3 1 0 5"), K::InvalidNumber { tag: T::Fut, field: "rank", text: "1".into() });
+        assert_eq!(kind_of("FUT 1 3 10 3 5"), K::InvalidNumber { tag: T::Fut, field: "equals", text: "3".into() });
         assert_eq!(
             kind_of("FUT 1 3 10 32768 5"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "equals",
-                text: "32768".into()
-            }
+            K::InvalidNumber { tag: T::Fut, field: "equals", text: "32768".into() }
         );
-        assert_eq!(
-            kind_of("FUT 1 3 10 0 300"),
-            K::InvalidNumber {
-                tag: T::Fut,
-                field: "score",
-                text: "300".into()
-            }
-        );
-        assert_eq!(
-            kind_of("TABLE 1 2 3"),
-            K::MissingField {
-                tag: T::Table,
-                field: "tricks"
-            }
-        );
-        assert_eq!(
-            kind_of("TABLE 14"),
-            K::InvalidNumber {
-                tag: T::Table,
-                field: "tricks",
-                text: "14".into()
-            }
-        );
-        assert_eq!(
-            kind_of(&format!("TABLE {}", "1 ".repeat(21))),
-            K::TrailingText {
-                tag: T::Table,
-                text: "1".into()
-            }
-        );
-        assert_eq!(
-            kind_of("PAR \"NS 1\" \"NS 1\" \"\" \"\""),
-            K::InvalidParScore("NS 1".into())
-        );
-        assert_eq!(
-            kind_of("PAR \"NS 1\" \"EW x\" \"\" \"\""),
-            K::InvalidParScore("EW x".into())
-        );
-        assert_eq!(
-            kind_of("PAR \"NS 1\" \"EW 1\" \"\""),
-            K::MissingField {
-                tag: T::Par,
-                field: "EW contracts"
-            }
-        );
+        assert_eq!(kind_of("FUT 1 3 10 0 300"), K::InvalidNumber { tag: T::Fut, field: "score", text: "300".into() });
+        assert_eq!(kind_of("TABLE 1 2 3"), K::MissingField { tag: T::Table, field: "tricks" });
+        assert_eq!(kind_of("TABLE 14"), K::InvalidNumber { tag: T::Table, field: "tricks", text: "14".into() });
+        assert_eq!(kind_of(&format!("TABLE {}", "1 ".repeat(21))), K::TrailingText { tag: T::Table, text: "1".into() });
+        assert_eq!(kind_of("PAR \"NS 1\" \"NS 1\" \"\" \"\""), K::InvalidParScore("NS 1".into()));
+        assert_eq!(kind_of("PAR \"NS 1\" \"EW x\" \"\" \"\""), K::InvalidParScore("EW x".into()));
+        assert_eq!(kind_of("PAR \"NS 1\" \"EW 1\" \"\""), K::MissingField { tag: T::Par, field: "EW contracts" });
         assert_eq!(
             kind_of("PAR2 \"x\" \"1N-NS\""),
-            K::InvalidNumber {
-                tag: T::Par2,
-                field: "score",
-                text: "x".into()
-            }
+            K::InvalidNumber { tag: T::Par2, field: "score", text: "x".into() }
         );
-        assert_eq!(
-            kind_of("PAR2 \"1\""),
-            K::MissingField {
-                tag: T::Par2,
-                field: "contract"
-            }
-        );
-        assert_eq!(
-            kind_of("PAR2 \"1\" \"a\" b"),
-            K::ExpectedQuoted {
-                tag: T::Par2,
-                field: "contract"
-            }
-        );
-        assert_eq!(
-            kind_of("PLAY 2 \"SAS\""),
-            K::InvalidCard {
-                tag: T::Play,
-                text: "S".into()
-            }
-        );
-        assert_eq!(
-            kind_of("PLAY 1 \"XA\""),
-            K::InvalidCard {
-                tag: T::Play,
-                text: "XA".into()
-            }
-        );
-        assert_eq!(
-            kind_of("PLAY 1 \"SAHK\""),
-            K::CountMismatch {
-                tag: T::Play,
-                declared: 1,
-                found: 2
-            }
-        );
-        assert_eq!(
-            kind_of("PLAY 1 SA"),
-            K::ExpectedQuoted {
-                tag: T::Play,
-                field: "cards"
-            }
-        );
-        assert_eq!(
-            kind_of("TRACE 2 8"),
-            K::CountMismatch {
-                tag: T::Trace,
-                declared: 2,
-                found: 1
-            }
-        );
-        assert_eq!(
-            kind_of("TRACE 1 14"),
-            K::InvalidNumber {
-                tag: T::Trace,
-                field: "tricks",
-                text: "14".into()
-            }
-        );
+        assert_eq!(kind_of("PAR2 \"1\""), K::MissingField { tag: T::Par2, field: "contract" });
+        assert_eq!(kind_of("PAR2 \"1\" \"a\" b"), K::ExpectedQuoted { tag: T::Par2, field: "contract" });
+        assert_eq!(kind_of("PLAY 2 \"SAS\""), K::InvalidCard { tag: T::Play, text: "S".into() });
+        assert_eq!(kind_of("PLAY 1 \"XA\""), K::InvalidCard { tag: T::Play, text: "XA".into() });
+        assert_eq!(kind_of("PLAY 1 \"SAHK\""), K::CountMismatch { tag: T::Play, declared: 1, found: 2 });
+        assert_eq!(kind_of("PLAY 1 SA"), K::ExpectedQuoted { tag: T::Play, field: "cards" });
+        assert_eq!(kind_of("TRACE 2 8"), K::CountMismatch { tag: T::Trace, declared: 2, found: 1 });
+        assert_eq!(kind_of("TRACE 1 14"), K::InvalidNumber { tag: T::Trace, field: "tricks", text: "14".into() });
         assert_eq!(kind_of("TRACE 1 \"8"), K::UnterminatedQuote);
-        assert_eq!(
-            kind_of("PBN 0 0 0 0"),
-            K::MissingField {
-                tag: T::Pbn,
-                field: "deal"
-            }
-        );
-        assert_eq!(
-            kind_of("PBN"),
-            K::MissingField {
-                tag: T::Pbn,
-                field: "dealer"
-            }
-        );
+        assert_eq!(kind_of("PBN 0 0 0 0"), K::MissingField { tag: T::Pbn, field: "deal" });
+        assert_eq!(kind_of("PBN"), K::MissingField { tag: T::Pbn, field: "dealer" });
         assert_eq!(kind_of("NUMBER 1"), K::MisplacedNumber);
         let err = parse_txt(&format!("{PBN}\nTRACE 0\nTRACE 0")).unwrap_err();
         assert_eq!((err.line(), err.kind()), (3, &K::DuplicateLine(T::Trace)));
-        assert_eq!(
-            kind_of("DEALERPAR \"1\""),
-            K::UnknownTag("DEALERPAR".into())
-        );
+        assert_eq!(kind_of("DEALERPAR \"1\""), K::UnknownTag("DEALERPAR".into()));
     }
 
     #[test]
@@ -650,56 +446,16 @@ mod tests {
         use FixtureErrorKind as K;
         use LineTag as T;
         let kind = |line: &str| parse_txt(line).unwrap_err().kind().clone();
-        assert_eq!(
-            kind("PBN 4 0 0 0 \"\""),
-            K::InvalidNumber {
-                tag: T::Pbn,
-                field: "dealer",
-                text: "4".into()
-            }
-        );
+        assert_eq!(kind("PBN 4 0 0 0 \"\""), K::InvalidNumber { tag: T::Pbn, field: "dealer", text: "4".into() });
         assert_eq!(
             kind("PBN 0 4 0 0 \"\""),
-            K::InvalidNumber {
-                tag: T::Pbn,
-                field: "vulnerability",
-                text: "4".into()
-            }
+            K::InvalidNumber { tag: T::Pbn, field: "vulnerability", text: "4".into() }
         );
-        assert_eq!(
-            kind("PBN 0 0 5 0 \"\""),
-            K::InvalidNumber {
-                tag: T::Pbn,
-                field: "trump",
-                text: "5".into()
-            }
-        );
-        assert_eq!(
-            kind("PBN 0 0 0 -1 \"\""),
-            K::InvalidNumber {
-                tag: T::Pbn,
-                field: "first",
-                text: "-1".into()
-            }
-        );
-        assert!(matches!(
-            kind("PBN 0 0 0 0 \"N:A... A... Q... J...\""),
-            K::InvalidDeal(_)
-        ));
-        assert_eq!(
-            kind("PBN 0 0 0 0 N:A..."),
-            K::ExpectedQuoted {
-                tag: T::Pbn,
-                field: "deal"
-            }
-        );
-        assert_eq!(
-            kind(&format!("{PBN} 7")),
-            K::TrailingText {
-                tag: T::Pbn,
-                text: "7".into()
-            }
-        );
+        assert_eq!(kind("PBN 0 0 5 0 \"\""), K::InvalidNumber { tag: T::Pbn, field: "trump", text: "5".into() });
+        assert_eq!(kind("PBN 0 0 0 -1 \"\""), K::InvalidNumber { tag: T::Pbn, field: "first", text: "-1".into() });
+        assert!(matches!(kind("PBN 0 0 0 0 \"N:A... A... Q... J...\""), K::InvalidDeal(_)));
+        assert_eq!(kind("PBN 0 0 0 0 N:A..."), K::ExpectedQuoted { tag: T::Pbn, field: "deal" });
+        assert_eq!(kind(&format!("{PBN} 7")), K::TrailingText { tag: T::Pbn, text: "7".into() });
         assert_eq!(kind("\"PBN\" 0"), K::UnknownTag("\"PBN\"".into()));
     }
 }

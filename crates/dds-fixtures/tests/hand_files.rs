@@ -5,18 +5,14 @@
 use std::collections::HashSet;
 
 use dds_fixtures::{
-    load_gib_file, load_hand_file, parse_txt, DdTableFixture, FutEntry, HandFileFormat, Record,
-    HAND_FILES,
+    load_gib_file, load_hand_file, parse_txt, DdTableFixture, FutEntry, HandFileFormat, Record, HAND_FILES,
 };
 use dds_model::{Card, Deal, Hand, Holding, Rank, Seat, Strain, Suit};
 
 /// Every record of every "txt" file, with its file name.
 fn txt_records() -> Vec<(&'static str, Record)> {
     let mut all = Vec::new();
-    for file in HAND_FILES
-        .iter()
-        .filter(|f| f.format == HandFileFormat::Txt)
-    {
+    for file in HAND_FILES.iter().filter(|f| f.format == HandFileFormat::Txt) {
         let records = load_hand_file(file.name).unwrap_or_else(|e| panic!("{e}"));
         all.extend(records.into_iter().map(|r| (file.name, r)));
     }
@@ -34,21 +30,14 @@ fn every_file_parses_with_its_listed_record_count() {
         match file.format {
             HandFileFormat::Txt => {
                 let number_line = format!("NUMBER {} ", file.records);
-                assert_eq!(
-                    text.lines().next(),
-                    Some(number_line.as_str()),
-                    "{}",
-                    file.name
-                );
+                assert_eq!(text.lines().next(), Some(number_line.as_str()), "{}", file.name);
                 let records = load_hand_file(file.name).unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(records.len(), file.records, "{}", file.name);
                 // DDS's files have all seven lines in every record, 7 lines apart.
                 for (i, record) in records.iter().enumerate() {
                     assert_eq!(record.line, 2 + 7 * i, "{}", file.name);
                     assert!(record.fut.is_some() && record.table.is_some() && record.par.is_some());
-                    assert!(
-                        record.par2.is_some() && record.play.is_some() && record.trace.is_some()
-                    );
+                    assert!(record.par2.is_some() && record.play.is_some() && record.trace.is_some());
                 }
                 assert_eq!(text.lines().count(), 1 + 7 * file.records, "{}", file.name);
             }
@@ -66,26 +55,17 @@ fn every_file_parses_with_its_listed_record_count() {
 #[test]
 fn list1_matches_the_provenance_example() {
     let records = load_hand_file("list1.txt").unwrap();
-    let [record] = records.as_slice() else {
-        panic!("list1.txt has {} records", records.len())
-    };
+    let [record] = records.as_slice() else { panic!("list1.txt has {} records", records.len()) };
     assert_eq!(record.line, 2);
     assert_eq!(record.dealer, Seat::North);
     assert_eq!(record.vulnerability, 0);
     assert_eq!(record.strain, Strain::Spades);
     assert_eq!(record.leader, Seat::North);
     assert_eq!(record.declarer(), Seat::West);
-    assert_eq!(
-        record.deal.to_string(),
-        "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
-    );
+    assert_eq!(record.deal.to_string(), "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
 
     let fut = record.fut.as_ref().unwrap();
-    let entry = |c: &str, equals: &str, score: i8| FutEntry {
-        card: card(c),
-        equals: equals.parse().unwrap(),
-        score,
-    };
+    let entry = |c: &str, equals: &str, score: i8| FutEntry { card: card(c), equals: equals.parse().unwrap(), score };
     assert_eq!(
         fut.entries,
         [
@@ -102,17 +82,8 @@ fn list1_matches_the_provenance_example() {
     );
 
     let table = record.table.unwrap();
-    let expected: [[u8; 4]; 5] = [
-        [5, 8, 5, 8],
-        [6, 6, 6, 6],
-        [5, 7, 5, 7],
-        [7, 5, 7, 5],
-        [6, 6, 6, 6],
-    ];
-    assert_eq!(
-        table.map(|by_seat| by_seat.into_array()).into_array(),
-        expected
-    );
+    let expected: [[u8; 4]; 5] = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+    assert_eq!(table.map(|by_seat| by_seat.into_array()).into_array(), expected);
     assert_eq!(table[Strain::NoTrump][Seat::East], 6);
 
     let par = record.par.as_ref().unwrap();
@@ -120,10 +91,7 @@ fn list1_matches_the_provenance_example() {
     assert_eq!(par.contracts_text, ["NS:EW 2S", "EW:EW 2S"]);
     assert_eq!(par.scores, [-110, 110]);
     let par2 = record.par2.as_ref().unwrap();
-    assert_eq!(
-        (par2.score, par2.contracts.as_slice()),
-        (-110, ["2S-EW".to_owned()].as_slice())
-    );
+    assert_eq!((par2.score, par2.contracts.as_slice()), (-110, ["2S-EW".to_owned()].as_slice()));
 
     let play = record.play.as_ref().unwrap();
     assert_eq!(play.len(), 45);
@@ -134,11 +102,7 @@ fn list1_matches_the_provenance_example() {
 
 #[test]
 fn distinct_deals_match_provenance() {
-    for (name, distinct) in [
-        ("list1000.txt", 639),
-        ("list300.txt", 230),
-        ("largest.txt", 16),
-    ] {
+    for (name, distinct) in [("list1000.txt", 639), ("list300.txt", 230), ("largest.txt", 16)] {
         let records = load_hand_file(name).unwrap();
         let deals: HashSet<Deal> = records.iter().map(|r| r.deal).collect();
         assert_eq!(deals.len(), distinct, "{name}");
@@ -170,59 +134,29 @@ fn fut_covers_the_leaders_hand_in_runs() {
         for entry in &fut.entries {
             let suit = entry.card.suit();
             let holding = hand.holding(suit);
-            assert!(
-                hand.contains(entry.card),
-                "{at}: {} not in the leader's hand",
-                entry.card
-            );
-            assert_eq!(
-                entry.equals - holding,
-                Holding::EMPTY,
-                "{at}: equals of {} not held",
-                entry.card
-            );
+            assert!(hand.contains(entry.card), "{at}: {} not in the leader's hand", entry.card);
+            assert_eq!(entry.equals - holding, Holding::EMPTY, "{at}: equals of {} not held", entry.card);
             let below = Holding::below(entry.card.rank());
-            assert_eq!(
-                entry.equals - below,
-                Holding::EMPTY,
-                "{at}: equals of {} not lower",
-                entry.card
-            );
+            assert_eq!(entry.equals - below, Holding::EMPTY, "{at}: equals of {} not lower", entry.card);
             assert!((0..=13).contains(&entry.score), "{at}");
             // The card and its equals form a run of touching ranks, and the
             // leader holds neither neighbour of the run.
             let run = entry.equals.with(entry.card.rank());
             let low = run.lowest().unwrap();
             let high = entry.card.rank();
-            assert_eq!(
-                run.len(),
-                high.index() - low.index() + 1,
-                "{at}: {} run has gaps",
-                entry.card
-            );
+            assert_eq!(run.len(), high.index() - low.index() + 1, "{at}: {} run has gaps", entry.card);
             for neighbour in [high.index() + 1, low.index().wrapping_sub(1)] {
                 if neighbour < 13 {
-                    assert!(
-                        !holding.contains(Rank::from_index(neighbour)),
-                        "{at}: {} run not maximal",
-                        entry.card
-                    );
+                    assert!(!holding.contains(Rank::from_index(neighbour)), "{at}: {} run not maximal", entry.card);
                 }
             }
             let run_cards = Hand::from_holding(suit, run);
-            assert!(
-                covered.is_disjoint(run_cards),
-                "{at}: {} listed twice",
-                entry.card
-            );
+            assert!(covered.is_disjoint(run_cards), "{at}: {} listed twice", entry.card);
             covered |= run_cards;
         }
         assert_eq!(covered, hand, "{at}: FUT does not cover the leader's hand");
         let scores: Vec<i8> = fut.entries.iter().map(|e| e.score).collect();
-        assert!(
-            scores.windows(2).all(|w| w[0] >= w[1]),
-            "{at}: scores {scores:?} increase"
-        );
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{at}: scores {scores:?} increase");
     }
 }
 
@@ -234,21 +168,10 @@ fn trace_fut_and_table_agree_on_the_opening_position() {
     for (name, record) in txt_records() {
         let at = format!("{name}:{}", record.line);
         let table: DdTableFixture = record.table.unwrap();
-        assert!(
-            table
-                .values()
-                .all(|by_seat| by_seat.values().all(|&t| t <= 13)),
-            "{at}"
-        );
+        assert!(table.values().all(|by_seat| by_seat.values().all(|&t| t <= 13)), "{at}");
         let from_table = table[record.strain][record.declarer()];
         let trace = record.trace.as_ref().unwrap();
-        assert_eq!(
-            trace[0],
-            from_table,
-            "{at}: trace[0] vs table[{}][{}]",
-            record.strain,
-            record.declarer()
-        );
+        assert_eq!(trace[0], from_table, "{at}: trace[0] vs table[{}][{}]", record.strain, record.declarer());
         let best = record.fut.as_ref().unwrap().entries[0].score;
         assert_eq!(i16::from(best) + i16::from(from_table), 13, "{at}");
     }
@@ -267,11 +190,7 @@ fn play_is_legal_and_trace_is_a_minimax_value() {
         let trace = record.trace.as_ref().unwrap();
         assert!(!play.is_empty() && play.len() <= 52, "{at}");
         assert_eq!(trace.len(), play.len().min(48) + 1, "{at}");
-        assert_eq!(
-            play.iter().copied().collect::<Hand>().len(),
-            play.len(),
-            "{at}: repeated card"
-        );
+        assert_eq!(play.iter().copied().collect::<Hand>().len(), play.len(), "{at}: repeated card");
 
         let declarer_side = record.declarer().side();
         let mut hands = *record.deal.hands();
@@ -279,14 +198,9 @@ fn play_is_legal_and_trace_is_a_minimax_value() {
         let mut trick: Vec<(Seat, Card)> = Vec::new();
         let (mut won, mut lost) = (0u8, 0u8);
         for (i, &card) in play.iter().enumerate() {
-            assert_eq!(
-                record.deal.owner(card),
-                Some(player),
-                "{at}: card {i} ({card}) not held by {player}"
-            );
+            assert_eq!(record.deal.owner(card), Some(player), "{at}: card {i} ({card}) not held by {player}");
             if let Some(&(_, lead)) = trick.first() {
-                let follows =
-                    card.suit() == lead.suit() || hands[player].holding(lead.suit()).is_empty();
+                let follows = card.suit() == lead.suit() || hands[player].holding(lead.suit()).is_empty();
                 assert!(follows, "{at}: card {i} ({card}) revokes");
             }
             hands[player].discard(card);
@@ -306,20 +220,11 @@ fn play_is_legal_and_trace_is_a_minimax_value() {
             if let [before, after] = trace.get(i..i + 2).unwrap_or_default() {
                 let played_by = record.deal.owner(card).unwrap();
                 if played_by.side() == declarer_side {
-                    assert!(
-                        after <= before,
-                        "{at}: declarer's card {i} ({card}) raised the trace"
-                    );
+                    assert!(after <= before, "{at}: declarer's card {i} ({card}) raised the trace");
                 } else {
-                    assert!(
-                        after >= before,
-                        "{at}: defender's card {i} ({card}) lowered the trace"
-                    );
+                    assert!(after >= before, "{at}: defender's card {i} ({card}) lowered the trace");
                 }
-                assert!(
-                    (won..=13 - lost).contains(after),
-                    "{at}: trace after card {i} out of bounds"
-                );
+                assert!((won..=13 - lost).contains(after), "{at}: trace after card {i} out of bounds");
             }
         }
     }
@@ -337,11 +242,7 @@ fn trick_winner(trick: &[(Seat, Card)], trump: Option<Suit>) -> Seat {
         };
         (class, card.rank())
     };
-    trick
-        .iter()
-        .max_by_key(|(_, card)| strength(*card))
-        .unwrap()
-        .0
+    trick.iter().max_by_key(|(_, card)| strength(*card)).unwrap().0
 }
 
 /// DealerPar with the dealer in a side equals Par with that side bidding
@@ -357,10 +258,7 @@ fn par2_agrees_with_par_for_the_dealers_side() {
             Seat::East | Seat::West => -par.scores[1],
         };
         assert_eq!(par2.score, expected, "{at}");
-        assert!(
-            par.contracts_text[0].starts_with("NS:") && par.contracts_text[1].starts_with("EW:"),
-            "{at}"
-        );
+        assert!(par.contracts_text[0].starts_with("NS:") && par.contracts_text[1].starts_with("EW:"), "{at}");
         assert!(!par2.contracts.is_empty(), "{at}");
     }
 }
@@ -373,11 +271,7 @@ fn gib_tables_are_plausible() {
     for record in &records {
         for (strain, by_seat) in record.table.iter() {
             for (seat, &tricks) in by_seat.iter() {
-                assert!(
-                    tricks <= 13,
-                    "sol10.txt:{}: {strain} {seat} {tricks}",
-                    record.line
-                );
+                assert!(tricks <= 13, "sol10.txt:{}: {strain} {seat} {tricks}", record.line);
             }
         }
     }
@@ -390,17 +284,8 @@ fn gib_tables_are_plausible() {
 #[test]
 fn parse_txt_reads_what_load_hand_file_reads() {
     let text = std::fs::read_to_string(dds_fixtures::hands_dir().join("list10.txt")).unwrap();
-    assert_eq!(
-        parse_txt(&text).unwrap(),
-        load_hand_file("list10.txt").unwrap()
-    );
+    assert_eq!(parse_txt(&text).unwrap(), load_hand_file("list10.txt").unwrap());
     // Windows line endings and missing trailing spaces read the same.
-    let crlf: String = text
-        .lines()
-        .map(|l| format!("{}\r\n", l.trim_end()))
-        .collect();
-    assert_eq!(
-        parse_txt(&crlf).unwrap(),
-        load_hand_file("list10.txt").unwrap()
-    );
+    let crlf: String = text.lines().map(|l| format!("{}\r\n", l.trim_end())).collect();
+    assert_eq!(parse_txt(&crlf).unwrap(), load_hand_file("list10.txt").unwrap());
 }

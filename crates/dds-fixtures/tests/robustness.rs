@@ -11,10 +11,7 @@ fn read(name: &str) -> String {
 /// (or line 0) and have a message.
 fn parse_both(text: &str) -> [Result<usize, FixtureError>; 2] {
     let lines = text.lines().count();
-    let results = [
-        parse_txt(text).map(|r| r.len()),
-        parse_gib(text).map(|r| r.len()),
-    ];
+    let results = [parse_txt(text).map(|r| r.len()), parse_gib(text).map(|r| r.len())];
     for err in results.iter().filter_map(|r| r.as_ref().err()) {
         assert!(err.line() <= lines, "line {} of {lines}: {err}", err.line());
         assert!(!err.to_string().is_empty());
@@ -35,12 +32,7 @@ fn char_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 #[test]
 fn every_prefix_parses_or_fails_cleanly() {
     let largest = read("largest.txt");
-    let texts = [
-        read("list2.txt"),
-        read("thomas1.txt"),
-        read("sol10.txt"),
-        largest[..2500].to_owned(),
-    ];
+    let texts = [read("list2.txt"), read("thomas1.txt"), read("sol10.txt"), largest[..2500].to_owned()];
     for text in &texts {
         for end in char_starts(text) {
             exercise(&text[..end]);
@@ -58,14 +50,8 @@ fn every_prefix_parses_or_fails_cleanly() {
 /// break) either leaves the file valid or gives an error on that very line.
 #[test]
 fn single_character_mutations_fail_on_their_line() {
-    let replacements = [
-        '"', ' ', '0', '9', '-', 'X', '.', ':', 'é', 'A', 'D', 'S', '\t',
-    ];
-    for (name, txt) in [
-        ("list2.txt", true),
-        ("thomas2.txt", true),
-        ("sol10.txt", false),
-    ] {
+    let replacements = ['"', ' ', '0', '9', '-', 'X', '.', ':', 'é', 'A', 'D', 'S', '\t'];
+    for (name, txt) in [("list2.txt", true), ("thomas2.txt", true), ("sol10.txt", false)] {
         let text = read(name);
         for (pos, old) in text.char_indices().filter(|&(_, c)| c != '\n') {
             let line = text[..pos].matches('\n').count() + 1;
@@ -74,11 +60,7 @@ fn single_character_mutations_fail_on_their_line() {
                 let [from_txt, from_gib] = parse_both(&mutated);
                 let result = if txt { from_txt } else { from_gib };
                 if let Err(err) = result {
-                    assert_eq!(
-                        err.line(),
-                        line,
-                        "{name}: {old:?} -> {new:?} at byte {pos}: {err}"
-                    );
+                    assert_eq!(err.line(), line, "{name}: {old:?} -> {new:?} at byte {pos}: {err}");
                 }
             }
             let deleted = format!("{}{}", &text[..pos], &text[pos + old.len_utf8()..]);
@@ -119,15 +101,7 @@ fn random_edits_never_panic() {
                 }
                 _ => {
                     // Overwrite a token with a number at the edge of a type.
-                    let edges = [
-                        "-1",
-                        "256",
-                        "4294967296",
-                        "99999999999999999999",
-                        "-128",
-                        "\"\"",
-                        "\"",
-                    ];
+                    let edges = ["-1", "256", "4294967296", "99999999999999999999", "-128", "\"\"", "\""];
                     let edge = edges[rng.below(edges.len() as u64) as usize];
                     let mut words: Vec<&str> = lines[i].split(' ').collect();
                     let k = rng.below(words.len() as u64) as usize;

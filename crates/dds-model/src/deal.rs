@@ -319,12 +319,8 @@ impl PbnDeal {
             [c, b':', rest @ ..] => (*c, rest),
             _ => return Err(ParseDealError::MissingFirstSeat),
         };
-        let first = Seat::from_char(first as char)
-            .ok_or(ParseDealError::InvalidFirstSeat(first as char))?;
-        let texts: Vec<&[u8]> = rest
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|t| !t.is_empty())
-            .collect();
+        let first = Seat::from_char(first as char).ok_or(ParseDealError::InvalidFirstSeat(first as char))?;
+        let texts: Vec<&[u8]> = rest.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).collect();
         if texts.len() != 4 {
             return Err(ParseDealError::WrongHandCount(texts.len()));
         }
@@ -532,22 +528,10 @@ mod tests {
             ("N:A... K... Q... J... T...", E::WrongHandCount(5)),
             ("N:A... K.. Q... J...", E::WrongSuitCount { seat: Seat::East, found: 3 }),
             ("E:A... K... Q.... J...", E::WrongSuitCount { seat: Seat::West, found: 5 }),
-            (
-                "N:A... K... Q.X.. J...",
-                E::InvalidRank { seat: Seat::South, suit: Suit::Hearts, character: 'X' },
-            ),
-            (
-                "N:A... K... Q... J..1.",
-                E::InvalidRank { seat: Seat::West, suit: Suit::Diamonds, character: '1' },
-            ),
-            (
-                "N:A... K... Q... J...é",
-                E::InvalidRank { seat: Seat::West, suit: Suit::Clubs, character: 'é' },
-            ),
-            (
-                "N:AKA... K... Q... J...",
-                E::RepeatedCard { seat: Seat::North, card: "SA".parse().unwrap() },
-            ),
+            ("N:A... K... Q.X.. J...", E::InvalidRank { seat: Seat::South, suit: Suit::Hearts, character: 'X' }),
+            ("N:A... K... Q... J..1.", E::InvalidRank { seat: Seat::West, suit: Suit::Diamonds, character: '1' }),
+            ("N:A... K... Q... J...é", E::InvalidRank { seat: Seat::West, suit: Suit::Clubs, character: 'é' }),
+            ("N:AKA... K... Q... J...", E::RepeatedCard { seat: Seat::North, card: "SA".parse().unwrap() }),
             ("N:A... - Q... J...", E::UnknownHand(Seat::East)),
         ];
         for (text, expected) in cases {
@@ -564,14 +548,8 @@ mod tests {
         check("N:A... A... Q... J...", DealErrorKinds::DUPLICATE_CARD);
         check("N:AK... Q... J... T...", DealErrorKinds::UNEQUAL_HANDS);
         check("N:... ... ... ...", DealErrorKinds::NO_CARDS);
-        check(
-            "N:AKQJT98765432.A.. ... ... ...",
-            DealErrorKinds::TOO_MANY_CARDS | DealErrorKinds::UNEQUAL_HANDS,
-        );
-        check(
-            "N:A... A... A... AK...",
-            DealErrorKinds::DUPLICATE_CARD | DealErrorKinds::UNEQUAL_HANDS,
-        );
+        check("N:AKQJT98765432.A.. ... ... ...", DealErrorKinds::TOO_MANY_CARDS | DealErrorKinds::UNEQUAL_HANDS);
+        check("N:A... A... A... AK...", DealErrorKinds::DUPLICATE_CARD | DealErrorKinds::UNEQUAL_HANDS);
         let err = "N:A... A... Q... J...".parse::<Deal>().unwrap_err();
         assert_eq!(err.to_string(), "invalid deal: duplicate card (SA)");
         let ParseDealError::Invalid(e) = err else { unreachable!() };

@@ -110,17 +110,12 @@ impl fmt::Display for ParseDealError {
             ParseDealError::WrongHandCount(n) => {
                 write!(f, "pbn deal has {n} hands, expected 4")
             }
-            ParseDealError::WrongSuitCount { seat, found } => write!(
-                f,
-                "{} hand in pbn deal has {found} suits, expected 4 separated by dots",
-                seat.name()
-            ),
-            ParseDealError::InvalidRank { seat, suit, character } => write!(
-                f,
-                "invalid rank {character:?} in {} of {} hand in pbn deal",
-                suit_name(*suit),
-                seat.name()
-            ),
+            ParseDealError::WrongSuitCount { seat, found } => {
+                write!(f, "{} hand in pbn deal has {found} suits, expected 4 separated by dots", seat.name())
+            }
+            ParseDealError::InvalidRank { seat, suit, character } => {
+                write!(f, "invalid rank {character:?} in {} of {} hand in pbn deal", suit_name(*suit), seat.name())
+            }
             ParseDealError::RepeatedCard { seat, card } => {
                 write!(f, "card {card} written twice in {} hand in pbn deal", seat.name())
             }
@@ -207,18 +202,12 @@ impl fmt::Display for DealError {
             parts.push(format!("duplicate card ({})", cards.join(", ")));
         }
         if self.kinds.contains(DealErrorKinds::TOO_MANY_CARDS) {
-            let seats: Vec<&str> = Seat::ALL
-                .into_iter()
-                .filter(|&s| self.deal[s].len() > 13)
-                .map(Seat::name)
-                .collect();
+            let seats: Vec<&str> = Seat::ALL.into_iter().filter(|&s| self.deal[s].len() > 13).map(Seat::name).collect();
             parts.push(format!("too many cards ({} over 13)", seats.join(", ")));
         }
         if self.kinds.contains(DealErrorKinds::UNEQUAL_HANDS) {
-            let counts: Vec<String> = Seat::ALL
-                .into_iter()
-                .map(|s| format!("{} {}", s.to_char(), self.deal[s].len()))
-                .collect();
+            let counts: Vec<String> =
+                Seat::ALL.into_iter().map(|s| format!("{} {}", s.to_char(), self.deal[s].len())).collect();
             parts.push(format!("unequal hand sizes ({})", counts.join(", ")));
         }
         if self.kinds.contains(DealErrorKinds::NO_CARDS) {

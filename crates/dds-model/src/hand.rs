@@ -75,12 +75,7 @@ impl Hand {
     #[inline]
     pub const fn from_holdings(holdings: BySuit<Holding>) -> Hand {
         let h = holdings.0;
-        Hand(
-            h[0].bits() as u64
-                | (h[1].bits() as u64) << 16
-                | (h[2].bits() as u64) << 32
-                | (h[3].bits() as u64) << 48,
-        )
+        Hand(h[0].bits() as u64 | (h[1].bits() as u64) << 16 | (h[2].bits() as u64) << 32 | (h[3].bits() as u64) << 48)
     }
 
     /// The cards held in `suit`.

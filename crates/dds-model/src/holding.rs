@@ -339,8 +339,8 @@ mod tests {
             for rank in Rank::ALL {
                 let expected = ranks.iter().filter(|r| **r > rank).count();
                 assert_eq!(h.count_above(rank), expected);
-                assert_eq!(h.with(rank).contains(rank), true);
-                assert_eq!(h.without(rank).contains(rank), false);
+                assert!(h.with(rank).contains(rank));
+                assert!(!h.without(rank).contains(rank));
                 assert_eq!(h.relative_rank(rank).index(), 12 - expected);
             }
         }

@@ -20,13 +20,17 @@
 
 mod by;
 mod card;
+mod contract;
 mod deal;
 mod error;
 mod hand;
 mod holding;
+mod pbn_file;
 mod rank;
+mod score;
 mod seat;
 mod suit;
+mod vulnerability;
 
 pub use by::{BySeat, ByStrain, BySuit};
 pub use card::Card;
@@ -37,3 +41,8 @@ pub use holding::{Holding, HoldingIter};
 pub use rank::Rank;
 pub use seat::{Seat, Side};
 pub use suit::{Strain, Suit};
+
+pub use contract::{Contract, Level, Penalty};
+pub use pbn_file::{PbnFile, PbnFileError, PbnGame, PbnTag, PbnTagError};
+pub use score::{duplicate_score, score_ns};
+pub use vulnerability::{dealer_for_board, Vulnerability};

@@ -187,10 +187,7 @@ mod tests {
             assert_eq!(unsafe { Rank::from_index_unchecked(i) }, rank);
             assert_eq!(Rank::new(rank.value()), rank);
             assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
-            assert_eq!(
-                rank.to_char().to_ascii_lowercase().to_string().parse::<Rank>(),
-                Ok(rank)
-            );
+            assert_eq!(rank.to_char().to_ascii_lowercase().to_string().parse::<Rank>(), Ok(rank));
         }
         assert_eq!(Rank::try_new(1), None);
         assert_eq!(Rank::try_new(15), None);

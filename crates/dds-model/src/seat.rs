@@ -171,10 +171,7 @@ impl FromStr for Seat {
                 return Ok(seat);
             }
         }
-        Seat::ALL
-            .into_iter()
-            .find(|seat| seat.name().eq_ignore_ascii_case(s))
-            .ok_or(ParseError::Seat)
+        Seat::ALL.into_iter().find(|seat| seat.name().eq_ignore_ascii_case(s)).ok_or(ParseError::Seat)
     }
 }
 

@@ -168,24 +168,13 @@ pub enum Strain {
 
 impl Strain {
     /// All strains in DDS's index order (spades first, no trump last).
-    pub const ALL: [Strain; 5] = [
-        Strain::Spades,
-        Strain::Hearts,
-        Strain::Diamonds,
-        Strain::Clubs,
-        Strain::NoTrump,
-    ];
+    pub const ALL: [Strain; 5] = [Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs, Strain::NoTrump];
     /// The number of strains.
     pub const NUM: usize = 5;
     /// The strains from the lowest (clubs) to the highest (no trump), as in
     /// the auction.
-    pub const BIDDING_ORDER: [Strain; 5] = [
-        Strain::Clubs,
-        Strain::Diamonds,
-        Strain::Hearts,
-        Strain::Spades,
-        Strain::NoTrump,
-    ];
+    pub const BIDDING_ORDER: [Strain; 5] =
+        [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades, Strain::NoTrump];
 
     /// The strain with index `i` (0 = spades, 4 = no trump).
     ///
@@ -308,10 +297,7 @@ impl FromStr for Strain {
     fn from_str(s: &str) -> Result<Strain, ParseError> {
         match s.to_ascii_uppercase().as_str() {
             "N" | "NT" | "NOTRUMP" | "NOTRUMPS" => Ok(Strain::NoTrump),
-            _ => s
-                .parse::<Suit>()
-                .map(Suit::strain)
-                .map_err(|_| ParseError::Strain),
+            _ => s.parse::<Suit>().map(Suit::strain).map_err(|_| ParseError::Strain),
         }
     }
 }

@@ -74,8 +74,7 @@ impl Node {
         let mut start = aggr;
         let ld = pos.leader as usize;
         let mut trick = [(0usize, 0i32); 3];
-        for i in 0..pos.count as usize {
-            let b = pos.trick[i];
+        for (i, &b) in pos.trick[..pos.count as usize].iter().enumerate() {
             let (s, r) = ((b >> 4) as usize, (b & 15) as i32 + 2);
             trick[i] = (s, r);
             start[s] |= bit(r);
@@ -85,18 +84,7 @@ impl Node {
             _ => 4,
         };
         let later = pos.hands[ld].count_ones() as i32 - i32::from(pos.count == 0);
-        Node {
-            h,
-            len,
-            start,
-            aggr,
-            trump,
-            me: pos.to_play().index(),
-            ld,
-            count: pos.count as usize,
-            trick,
-            later,
-        }
+        Node { h, len, start, aggr, trump, me: pos.to_play().index(), ld, count: pos.count as usize, trick, later }
     }
 
     /// The k-th highest card (k = 0, 1, 2) in play at the start of the
@@ -486,9 +474,10 @@ impl Node {
                 };
                 let add = if good { 60 + cnt * 64 / 44 } else { -2 + cnt * 64 / 36 - if kx { 4 } else { 0 } };
                 -m.rank + add
-            } else if len[p][ls] != 0 || (len[r][ls] == 0 && len[r][t] != 0 && self.h[r][t] > self.h[p][t]) {
-                24 - m.rank + cnt * 64 / 44
-            } else if bit(m.rank) > self.h[p][t] {
+            } else if len[p][ls] != 0
+                || (len[r][ls] == 0 && len[r][t] != 0 && self.h[r][t] > self.h[p][t])
+                || bit(m.rank) > self.h[p][t]
+            {
                 24 - m.rank + cnt * 64 / 44
             } else {
                 15 - m.rank + cnt * 64 / 36 - if kx { 4 } else { 0 }
@@ -567,7 +556,7 @@ impl Node {
                     } else {
                         (mine >> (32 - others.leading_zeros())).count_ones()
                     } as i32;
-                    if opp_len <= top_seq - 1 {
+                    if opp_len < top_seq {
                         if let Some(k) = moves.iter().rposition(|m| m.rank > lead) {
                             out[k] += 20;
                         }

@@ -4,6 +4,9 @@
 //! Every count comes with the winning ranks it depends on; the tests on suit
 //! lengths need no ranks, since lengths are part of every table key.
 
+// Suit and seat indices address several per-suit arrays at once.
+#![allow(clippy::needless_range_loop)]
+
 use crate::position::Position;
 
 /// The answer of [`quick_tricks`].
@@ -36,7 +39,7 @@ struct Count<'a> {
 }
 
 /// What a suit's evaluation tells the loop.
-enum Next {
+enum Outcome {
     Cut,
     NextSuit,
     Same,
@@ -94,19 +97,20 @@ impl Count<'_> {
     }
 
     /// The leader holds the top card of a side suit in a trump game.
-    fn lead_hand_trump(&mut self, s: usize, first: u32, second: u32) -> Next {
-        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+    fn lead_hand_trump(&mut self, s: usize, first: u32, second: u32) -> Outcome {
+        let (own, c_l, c_r, c_p) =
+            (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
         let t = self.trump.expect("trump game");
         if (c_l != 0 || self.opp_trumps_l == 0) && (c_r != 0 || self.opp_trumps_r == 0) {
             self.add_rank(s, first);
             if self.credit(1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
             if c_l <= 1 && c_r <= 1 && c_p <= 1 && self.no_opp_trumps() {
                 if self.credit(own - 1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
-                return Next::NextSuit;
+                return Outcome::NextSuit;
             }
         }
         let _ = t;
@@ -115,77 +119,79 @@ impl Count<'_> {
             if self.no_opp_trumps() {
                 self.add_rank(s, second);
                 if self.credit(1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
                 if c_l <= 2 && c_r <= 2 && c_p <= 2 {
                     if self.credit(own.saturating_sub(2)) {
-                        return Next::Cut;
+                        return Outcome::Cut;
                     }
-                    return Next::NextSuit;
+                    return Outcome::NextSuit;
                 }
             }
         } else if second_holder == self.p && own > 1 && c_p > 1 && self.no_opp_trumps() {
             self.add_rank(s, second);
             if self.credit(1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
             if c_l <= 2 && c_r <= 2 && (c_p <= 2 || own <= 2) {
                 if self.credit(own.max(c_p) - 2) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
-                return Next::NextSuit;
+                return Outcome::NextSuit;
             }
         }
-        Next::Same
+        Outcome::Same
     }
 
     /// The leader holds the top card of a suit in no trump, or of the trump
     /// suit.
-    fn lead_hand_nt(&mut self, s: usize, first: u32, second: u32) -> Next {
-        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+    fn lead_hand_nt(&mut self, s: usize, first: u32, second: u32) -> Outcome {
+        let (own, c_l, c_r, c_p) =
+            (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
         self.add_rank(s, first);
         if self.credit(1) {
-            return Next::Cut;
+            return Outcome::Cut;
         }
         self.draw_trump(s);
         if c_l <= 1 && c_r <= 1 && c_p <= 1 {
             if self.credit(own - 1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
-            return Next::NextSuit;
+            return Outcome::NextSuit;
         }
         let second_holder = self.holder(s, second);
         if second_holder == self.me {
             self.add_rank(s, second);
             if self.credit(1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
             self.draw_trump(s);
             if c_l <= 2 && c_r <= 2 && c_p <= 2 {
                 if self.credit(own.saturating_sub(2)) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
-                return Next::NextSuit;
+                return Outcome::NextSuit;
             }
         } else if second_holder == self.p && own > 1 && c_p > 1 {
             self.add_rank(s, second);
             if self.credit(1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
             self.draw_trump(s);
             if c_l <= 2 && c_r <= 2 && (c_p <= 2 || own <= 2) {
                 if self.credit(own.max(c_p) - 2) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
-                return Next::NextSuit;
+                return Outcome::NextSuit;
             }
         }
-        Next::Same
+        Outcome::Same
     }
 
     /// Partner holds the top card and the leader can reach partner.
-    fn partner(&mut self, s: usize, first: u32, second: u32, trump_game: bool) -> Next {
-        let (own, c_l, c_r, c_p) = (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
+    fn partner(&mut self, s: usize, first: u32, second: u32, trump_game: bool) -> Outcome {
+        let (own, c_l, c_r, c_p) =
+            (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
         let (comm_s, comm_r) = self.comm.expect("partner needs an entry");
         let comm_bit = comm_r;
         let follows = |c: u32, opp_tr: u32| !trump_game || c != 0 || opp_tr == 0;
@@ -194,13 +200,13 @@ impl Count<'_> {
             self.add_rank(s, first);
             self.add_rank(comm_s, comm_bit);
             if self.credit(1) {
-                return Next::Cut;
+                return Outcome::Cut;
             }
             if c_l <= 1 && c_r <= 1 && own <= 1 && no_opp_trumps {
                 if self.credit(c_p - 1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
-                return Next::NextSuit;
+                return Outcome::NextSuit;
             }
         }
         let second_holder = self.holder(s, second);
@@ -209,13 +215,13 @@ impl Count<'_> {
                 self.add_rank(s, second);
                 self.add_rank(comm_s, comm_bit);
                 if self.credit(1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
                 if c_l <= 2 && c_r <= 2 && own <= 2 {
                     if self.credit(c_p.saturating_sub(2)) {
-                        return Next::Cut;
+                        return Outcome::Cut;
                     }
-                    return Next::NextSuit;
+                    return Outcome::NextSuit;
                 }
             }
         } else if second_holder == self.me && c_p > 1 && own > 1 {
@@ -223,13 +229,13 @@ impl Count<'_> {
                 self.add_rank(s, second);
                 self.add_rank(comm_s, comm_bit);
                 if self.credit(1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
                 if c_l <= 2 && c_r <= 2 && (own <= 2 || c_p <= 2) {
                     if self.credit(c_p.max(own) - 2) {
-                        return Next::Cut;
+                        return Outcome::Cut;
                     }
-                    return Next::NextSuit;
+                    return Outcome::NextSuit;
                 }
             }
         } else if s == comm_s
@@ -242,14 +248,14 @@ impl Count<'_> {
                 self.add_rank(s, third);
                 self.add_rank(comm_s, comm_bit);
                 if self.credit(1) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
                 if own <= 2 && c_l <= 2 && c_r <= 2 && no_opp_trumps && self.credit(c_p.saturating_sub(2)) {
-                    return Next::Cut;
+                    return Outcome::Cut;
                 }
             }
         }
-        Next::Same
+        Outcome::Same
     }
 }
 
@@ -403,12 +409,12 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
         } else if w1 == p && c.comm.is_some() {
             c.partner(s, first, second, trump_game && Some(s) != trump)
         } else {
-            Next::Same
+            Outcome::Same
         };
         match next {
-            Next::Cut => return cut(c.q, c.ranks),
-            Next::NextSuit => continue,
-            Next::Same => {}
+            Outcome::Cut => return cut(c.q, c.ranks),
+            Outcome::NextSuit => continue,
+            Outcome::Same => {}
         }
         // E. Partner ruffs the suit.
         if trump_game && Some(s) != trump && own > 0 && lowest_q == 0 && c_p == 0 && len[p][t] > 0 {

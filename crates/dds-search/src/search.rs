@@ -115,14 +115,13 @@ impl<T: TransTable> Searcher<T> {
     /// `card`, which must be legal.
     pub fn can_take_after(&mut self, pos: &Position, card: Card, target: u8) -> bool {
         let target = i32::from(target);
-        let result = if pos.count == 3 {
+        if pos.count == 3 {
             self.nodes += 1;
             self.complete_trick(pos, card, target).0
         } else {
             let child = pos.play(card, self.strain);
             self.search(&child, target).0
-        };
-        result
+        }
     }
 
     /// The tricks North-South take of the tricks left in `pos` (the current

@@ -44,7 +44,8 @@ impl Entry {
 
     /// The relevant top cards per suit, from the masks.
     fn relevant(&self) -> Relevant {
-        let codes = [self.masks[0] as u32, (self.masks[0] >> 32) as u32, self.masks[1] as u32, (self.masks[1] >> 32) as u32];
+        let codes =
+            [self.masks[0] as u32, (self.masks[0] >> 32) as u32, self.masks[1] as u32, (self.masks[1] >> 32) as u32];
         codes.map(|m| (m.count_ones() / 2) as u8)
     }
 }

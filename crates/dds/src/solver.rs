@@ -240,7 +240,7 @@ impl Solver {
                 }
                 // Highest score first; the sort is stable, so equal scores
                 // keep the search order.
-                cards.sort_by(|a, b| b.tricks.cmp(&a.tricks));
+                cards.sort_by_key(|c| core::cmp::Reverse(c.tricks));
             }
             (Target::Max, _) | (Target::AtLeast(_), _) => {
                 let goal = match target {
