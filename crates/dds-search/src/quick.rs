@@ -482,3 +482,187 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     }
     Quick { cut: false, tricks: c.q.min(255) as u8, ranks: c.ranks }
 }
+
+/// The lane of every seat's cards, `h[seat][suit]`.
+#[inline]
+fn lanes(pos: &Position) -> [[u32; 4]; 4] {
+    core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32))
+}
+
+/// The seat holding lane bit `bit` of suit `s` (4 if nobody, or `bit` is 0).
+#[inline]
+fn holder(h: &[[u32; 4]; 4], s: usize, bit: u32) -> usize {
+    if bit == 0 {
+        return 4;
+    }
+    (0..4).find(|&seat| h[seat][s] & bit != 0).unwrap_or(4)
+}
+
+/// DDS's `LaterTricks`, after the quick tricks did not settle a node at a
+/// trick boundary: tricks the side *not* on lead surely takes sooner or
+/// later. Returns the answer for North-South and its winning ranks when
+/// that settles `target`.
+pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Option<(bool, u64)> {
+    let me = pos.leader as usize;
+    let h = lanes(pos);
+    let len = h.map(|row| row.map(u32::count_ones));
+    let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
+    let leaders = |seat: usize| seat & 1 == me & 1;
+    let (l, r) = ((me + 1) & 3, (me + 3) & 3);
+    let p = (me + 2) & 3;
+    let ns_leads = me & 1 == 0;
+    let trumps_left = trump.filter(|&t| aggr[t] != 0);
+    let lane_rank = |s: usize, bit: u32| u64::from(bit) << (16 * s);
+    match trumps_left {
+        None => {
+            // Suits topped by the side on lead give it at most the longer
+            // holding of the pair; the rest goes to the other side.
+            let mut sum = 0;
+            for s in 0..4 {
+                let top = nth_bit(aggr[s], 0);
+                let w = holder(&h, s, top);
+                if w < 4 && leaders(w) {
+                    sum += len[w][s].max(len[(w + 2) & 3][s]);
+                }
+            }
+            // The ranks: the top card of every suit the other side tops and
+            // another hand holds.
+            let ranks = || {
+                (0..4)
+                    .filter_map(|s| {
+                        let top = nth_bit(aggr[s], 0);
+                        let w = holder(&h, s, top);
+                        (w < 4 && !leaders(w) && aggr[s] != h[w][s]).then(|| lane_rank(s, top))
+                    })
+                    .fold(0, |a, b| a | b)
+            };
+            if ns_leads {
+                // North-South lead: they take at most `sum` tricks.
+                if sum < target && sum > 0 {
+                    if left > target {
+                        return None;
+                    }
+                    return Some((false, ranks()));
+                }
+            } else if left as i32 - sum as i32 >= target as i32 && sum > 0 {
+                // East-West lead: North-South take at least one trick.
+                if target > 1 {
+                    return None;
+                }
+                return Some((true, ranks()));
+            }
+            None
+        }
+        Some(t) => {
+            let first = nth_bit(aggr[t], 0);
+            let second = nth_bit(aggr[t], 1);
+            let third = nth_bit(aggr[t], 2);
+            let (w1, w2, w3) = (holder(&h, t, first), holder(&h, t, second), holder(&h, t, third));
+            // From the point of view of the side not on lead ("they"): the
+            // tricks they surely take; `need` is what settles the target.
+            let they = |seat: usize| seat < 4 && !leaders(seat);
+            // Tricks the side on lead can afford to lose: North-South lead
+            // and need `target`, or East-West lead and North-South need
+            // `target` (East-West can afford `target - 1` tricks to them).
+            let settles =
+                |tricks: u32| if ns_leads { (left as i32) - (tricks as i32) < target as i32 } else { tricks >= target };
+            let result = !ns_leads;
+            if they(w1) {
+                if len[me][t] == 0 && len[p][t] == 0 {
+                    let tricks = len[l][t].max(len[r][t]);
+                    if settles(tricks) {
+                        return Some((result, 0));
+                    }
+                } else if settles(1) {
+                    return Some((result, lane_rank(t, first)));
+                } else if settles(2) && w2 < 4 && they(w2) && (len[w2][t] > 1 || len[(w2 + 2) & 3][t] > 1) {
+                    return Some((result, lane_rank(t, second)));
+                }
+            } else {
+                if w2 >= 4 || !they(w2) || len[w2][t] <= 1 {
+                    return None;
+                }
+                if w1 == (w2 + 3) & 3 {
+                    if settles(1) {
+                        return Some((result, lane_rank(t, second)));
+                    }
+                } else if w3 < 4 && they(w3) && settles(1) {
+                    return Some((result, lane_rank(t, third)));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// DDS's `QuickTricksSecondHand`: after the lead, whether the second
+/// hand's side surely wins this trick (and, in no trump, enough more) to
+/// settle `target` tricks for North-South. Returns the winning ranks if so.
+pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Option<u64> {
+    debug_assert_eq!(pos.count, 1);
+    let leader = pos.leader as usize;
+    let me = (leader + 1) & 3;
+    let p = (leader + 3) & 3;
+    let third = (leader + 2) & 3;
+    let h = lanes(pos);
+    let lead = pos.trick[0];
+    let (ls, lead_bit) = ((lead >> 4) as usize, 1u32 << (lead & 15));
+    let trump_game = trump.is_some();
+    let t = trump.unwrap_or(4);
+    let has = |seat: usize, s: usize| s < 4 && h[seat][s] != 0;
+    let mut ranks = 0u64;
+    if trump_game && ls != t && ((!has(me, ls) && has(me, t)) || (!has(p, ls) && has(p, t))) {
+        if !has(third, ls) && has(third, t) {
+            return None;
+        }
+    } else if (h[me][ls] | h[p][ls]) > (lead_bit | h[third][ls]) {
+        if trump_game && ls != t && !has(third, ls) && has(third, t) {
+            return None;
+        }
+        let ours = h[me][ls] | h[p][ls];
+        ranks |= u64::from(1u32 << (31 - ours.leading_zeros())) << (16 * ls);
+    } else {
+        return None;
+    }
+    let ns = me & 1 == 0;
+    let cutoff = if ns { target } else { left - target + 1 };
+    let mut q = 1;
+    if q >= cutoff {
+        return Some(ranks);
+    }
+    if trump_game {
+        return None;
+    }
+    // In no trump, the hand that wins the trick may cash more.
+    let hh = if h[me][ls] > h[p][ls] { me } else { p };
+    let start: [u32; 4] =
+        core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s] | if s == ls { lead_bit } else { 0 });
+    let owner = |s: usize, bit: u32| if s == ls && bit == lead_bit { leader } else { holder(&h, s, bit) };
+    let (first, second) = (nth_bit(start[ls], 0), nth_bit(start[ls], 1));
+    if owner(ls, first) == hh && second != 0 && owner(ls, second) == hh {
+        q += 1;
+        ranks |= u64::from(second) << (16 * ls);
+        if q >= cutoff {
+            return Some(ranks);
+        }
+    }
+    for s in 0..4 {
+        if s == ls || h[hh][s] == 0 {
+            continue;
+        }
+        if start[s] == h[hh][s] {
+            q += h[hh][s].count_ones();
+        } else {
+            let top = nth_bit(start[s], 0);
+            if owner(s, top) != hh {
+                continue;
+            }
+            q += 1;
+            ranks |= u64::from(top) << (16 * s);
+        }
+        if q >= cutoff {
+            return Some(ranks);
+        }
+    }
+    None
+}

@@ -23,7 +23,7 @@ use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
 use crate::position::{trick_winner, Position};
-use crate::quick::quick_tricks;
+use crate::quick::{later_tricks, quick_second_hand, quick_tricks};
 
 /// Lanes of the 13 card bits of each suit.
 const SUIT_LANE: u64 = 0x1fff;
@@ -85,16 +85,27 @@ impl<T: TransTable> Searcher<T> {
     /// The number of tricks North-South take from `pos` on, the current
     /// trick included, with best play by both sides.
     pub fn solve_ns(&mut self, pos: &Position) -> u8 {
+        let guess = pos.tricks_left().div_ceil(2);
+        self.solve_ns_from(pos, guess)
+    }
+
+    /// Like [`Searcher::solve_ns`], starting from a guess of the answer:
+    /// each search steps the bound by one from the guess, which costs two
+    /// searches when the guess is right (a table's other leaders are good
+    /// guesses).
+    pub fn solve_ns_from(&mut self, pos: &Position, guess: u8) -> u8 {
         let mut lower = 0u8;
         let mut upper = pos.tricks_left();
-        // Start from the quick tricks of the side on lead, a cheap guess.
+        let mut target = guess.clamp(1, upper.max(1));
         while lower < upper {
-            let target = (lower + upper).div_ceil(2);
             if self.can_take(pos, target) {
                 lower = target;
+                target += 1;
             } else {
                 upper = target - 1;
+                target -= 1;
             }
+            target = target.clamp(lower + 1, upper.max(lower + 1));
         }
         lower
     }
@@ -188,6 +199,9 @@ impl<T: TransTable> Searcher<T> {
             let result = if ns_leads { quick.tricks > 0 } else { quick.tricks == 0 };
             return (result, quick.ranks);
         }
+        if let Some(answer) = later_tricks(pos, self.strain.trump().map(|t| t as usize), target as u32, left as u32) {
+            return answer;
+        }
         // Step 5. The move loop.
         let (result, ranks, best) = self.move_loop(pos, target);
         // Step 6. Store.
@@ -200,6 +214,19 @@ impl<T: TransTable> Searcher<T> {
     /// A node inside a trick.
     #[inline]
     fn search_follow(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        if pos.count == 1 {
+            let left = pos.tricks_left() as i32;
+            if target <= 0 {
+                return (true, 0);
+            }
+            if target > left {
+                return (false, 0);
+            }
+            let trump = self.strain.trump().map(|t| t as usize);
+            if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
+                return (pos.to_play().index() & 1 == 0, ranks);
+            }
+        }
         let (result, ranks, _) = self.move_loop(pos, target);
         (result, ranks)
     }

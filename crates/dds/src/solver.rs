@@ -291,11 +291,16 @@ impl Solver {
         }
         let mut tricks = ByStrain::<BySeat<u8>>::default();
         for strain in Strain::ALL {
-            for declarer in Seat::ALL {
-                let pos = Position::new(*deal.hands(), declarer.next(), &[])?;
+            // North-South's tricks with the previous leader guess the next
+            // leader's result; the table is shared by the four leaders.
+            let mut guess = 7;
+            for leader in [Seat::North, Seat::South, Seat::East, Seat::West] {
+                let pos = Position::new(*deal.hands(), leader, &[])?;
                 self.prepare(&pos, strain);
-                let leader_side = self.searcher.solve(&pos);
-                tricks[strain][declarer] = 13 - leader_side;
+                let ns = self.searcher.solve_ns_from(&pos, guess);
+                guess = ns;
+                let declarer = leader.prev();
+                tricks[strain][declarer] = if declarer.side() == dds_model::Side::NorthSouth { ns } else { 13 - ns };
             }
         }
         Ok(DdTable::new(tricks))

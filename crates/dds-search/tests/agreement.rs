@@ -1,0 +1,161 @@
+//! The search against independent answers: a brute-force minimax on small
+//! random endings (with and without a trick in progress), and the three
+//! transposition tables, which must give identical answers.
+
+use dds_fixtures::DealRng;
+use dds_model::{Card, Deal, Hand, Seat, Strain};
+use dds_search::{Position, Searcher};
+use dds_tt::{MapTable, NullTable, PartitionTable, TransTable};
+
+/// North-South's tricks by plain minimax over every legal card: the obvious
+/// definition, written without any of the search's machinery.
+fn minimax(hands: [Hand; 4], leader: Seat, trick: &mut Vec<Card>, strain: Strain) -> u8 {
+    let to_play = leader.offset(trick.len());
+    let hand = hands[to_play.index()];
+    if hand.is_empty() && trick.is_empty() {
+        return 0;
+    }
+    let legal: Vec<Card> = match trick.first() {
+        Some(lead) if !hand.holding(lead.suit()).is_empty() => {
+            hand.iter().filter(|c| c.suit() == lead.suit()).collect()
+        }
+        _ => hand.iter().collect(),
+    };
+    let ns = to_play.side() == dds_model::Side::NorthSouth;
+    let mut best: Option<u8> = None;
+    for card in legal {
+        let mut next = hands;
+        next[to_play.index()] = hand.without(card);
+        trick.push(card);
+        let value = if trick.len() == 4 {
+            let winner = winner(trick, leader, strain);
+            let won = u8::from(winner.side() == dds_model::Side::NorthSouth);
+            let mut fresh = Vec::new();
+            won + minimax(next, winner, &mut fresh, strain)
+        } else {
+            minimax(next, leader, trick, strain)
+        };
+        trick.pop();
+        best = Some(match best {
+            None => value,
+            Some(b) if ns => b.max(value),
+            Some(b) => b.min(value),
+        });
+    }
+    best.expect("a hand with cards has a legal card")
+}
+
+/// The seat that wins a complete trick.
+fn winner(trick: &[Card], leader: Seat, strain: Strain) -> Seat {
+    let mut best = 0;
+    for i in 1..4 {
+        let (c, b) = (trick[i], trick[best]);
+        let trumps = |x: Card| Some(x.suit()) == strain.trump();
+        if (c.suit() == b.suit() && c.rank() > b.rank()) || (trumps(c) && !trumps(b)) {
+            best = i;
+        }
+    }
+    leader.offset(best)
+}
+
+/// A random ending of `tricks` tricks, with `played` cards (0..=3) already
+/// played to the current trick by legal play.
+fn ending(rng: &mut DealRng, tricks: usize, played: usize) -> (Deal, Seat, Vec<Card>) {
+    let mut deal = rng.partial_deal(tricks);
+    let leader = rng.seat();
+    let mut trick = Vec::new();
+    for i in 0..played {
+        let seat = leader.offset(i);
+        let hand = deal[seat];
+        let legal: Vec<Card> = match trick.first() {
+            Some(lead) if !hand.holding(Card::suit(*lead)).is_empty() => {
+                hand.iter().filter(|c| c.suit() == Card::suit(*lead)).collect()
+            }
+            _ => hand.iter().collect(),
+        };
+        let card = legal[rng.below(legal.len() as u64) as usize];
+        deal[seat] = hand.without(card);
+        trick.push(card);
+    }
+    (deal, leader, trick)
+}
+
+fn solve<T: TransTable>(tt: T, deal: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> u8 {
+    let pos = Position::new(*deal.hands(), leader, trick).expect("endings are valid");
+    Searcher::new(tt, strain).solve_ns(&pos)
+}
+
+#[test]
+fn search_equals_minimax_on_small_endings() {
+    let mut rng = DealRng::new(2024);
+    let cases = if cfg!(debug_assertions) { 300 } else { 3000 };
+    for case in 0..cases {
+        let tricks = 1 + case % 4;
+        let played = (case / 4) % 4;
+        let strain = Strain::ALL[case % 5];
+        let (deal, leader, trick) = ending(&mut rng, tricks, played);
+        let hands = deal.hands().0;
+        let expected = minimax(hands, leader, &mut trick.clone(), strain);
+        let got = solve(PartitionTable::default(), &deal, leader, &trick, strain);
+        assert_eq!(got, expected, "{deal} {strain} leader {leader} played {trick:?}");
+    }
+}
+
+#[test]
+fn search_equals_minimax_on_five_card_endings() {
+    let mut rng = DealRng::new(7);
+    let cases = if cfg!(debug_assertions) { 20 } else { 200 };
+    for case in 0..cases {
+        let strain = Strain::ALL[case % 5];
+        let (deal, leader, trick) = ending(&mut rng, 5, case % 3);
+        let expected = minimax(deal.hands().0, leader, &mut trick.clone(), strain);
+        let got = solve(PartitionTable::default(), &deal, leader, &trick, strain);
+        assert_eq!(got, expected, "{deal} {strain} leader {leader} played {trick:?}");
+    }
+}
+
+#[test]
+fn all_tables_agree() {
+    let mut rng = DealRng::new(99);
+    let cases = if cfg!(debug_assertions) { 40 } else { 400 };
+    for case in 0..cases {
+        let strain = Strain::ALL[case % 5];
+        let tricks = 4 + case % 4;
+        let (deal, leader, trick) = ending(&mut rng, tricks, case % 4);
+        let null = solve(NullTable::default(), &deal, leader, &trick, strain);
+        let map = solve(MapTable::new(), &deal, leader, &trick, strain);
+        let partition = solve(PartitionTable::default(), &deal, leader, &trick, strain);
+        assert_eq!((null, map), (partition, partition), "{deal} {strain} leader {leader} played {trick:?}");
+    }
+}
+
+#[test]
+fn map_and_partition_tables_agree_on_full_deals() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let mut rng = DealRng::new(5);
+    for case in 0..12 {
+        let deal = rng.deal();
+        let strain = Strain::ALL[case % 5];
+        let leader = Seat::new(case % 4);
+        let map = solve(MapTable::new(), &deal, leader, &[], strain);
+        let partition = solve(PartitionTable::default(), &deal, leader, &[], strain);
+        assert_eq!(map, partition, "{deal} {strain} leader {leader}");
+    }
+}
+
+#[test]
+fn a_table_shared_across_deals_stays_exact() {
+    // Entries state facts about positions in relative ranks, so a table
+    // filled by other deals of the same strain must not change an answer.
+    let mut rng = DealRng::new(11);
+    let cases = if cfg!(debug_assertions) { 30 } else { 300 };
+    let mut shared = Searcher::new(PartitionTable::default(), Strain::Hearts);
+    for _ in 0..cases {
+        let (deal, leader, trick) = ending(&mut rng, 6, 0);
+        let pos = Position::new(*deal.hands(), leader, &trick).unwrap();
+        let fresh = solve(MapTable::new(), &deal, leader, &trick, Strain::Hearts);
+        assert_eq!(shared.solve_ns(&pos), fresh, "{deal} leader {leader}");
+    }
+}
