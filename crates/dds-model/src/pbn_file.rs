@@ -504,6 +504,18 @@ impl PbnGame {
         self.tag("Vulnerable")
     }
 
+    /// The `[Vulnerable]` tag, parsed; `None` if the tag is missing.
+    ///
+    /// ```
+    /// use dds_model::{PbnFile, Vulnerability};
+    /// let file = PbnFile::parse("[Vulnerable \"Both\"]\n")?;
+    /// assert_eq!(file.games()[0].vulnerable(), Some(Ok(Vulnerability::Both)));
+    /// # Ok::<_, dds_model::PbnFileError>(())
+    /// ```
+    pub fn vulnerable(&self) -> Option<Result<crate::Vulnerability, crate::ParseError>> {
+        self.vulnerable_str().map(str::parse)
+    }
+
     /// The `[Deal]`, parsed; `None` if the tag is missing. Unknown hands
     /// (`-`) are allowed; use [`PbnDeal::into_deal`] for a complete deal.
     /// A `#` is not resolved (see [`PbnFile::resolved_deal`]).

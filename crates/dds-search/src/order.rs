@@ -63,6 +63,9 @@ pub(crate) struct Node {
     trick: [(usize, i32); 3],
     /// Tricks after the current one.
     later: i32,
+    /// At a trick boundary, per suit, the three highest cards: (rank value,
+    /// owner), or (0, 4).
+    tops: [[(i32, usize); 3]; 4],
 }
 
 impl Node {
@@ -84,12 +87,44 @@ impl Node {
             _ => 4,
         };
         let later = pos.hands[ld].count_ones() as i32 - i32::from(pos.count == 0);
-        Node { h, len, start, aggr, trump, me: pos.to_play().index(), ld, count: pos.count as usize, trick, later }
+        let mut node = Node {
+            h,
+            len,
+            start,
+            aggr,
+            trump,
+            me: pos.to_play().index(),
+            ld,
+            count: pos.count as usize,
+            trick,
+            later,
+            tops: [[(0, 4); 3]; 4],
+        };
+        // At a trick boundary the position's owner codes give the top cards'
+        // owners at once; inside a trick `nth` works them out when asked.
+        if node.count == 0 {
+            for s in 0..4 {
+                let mut x = node.start[s];
+                for k in 0..3 {
+                    if x == 0 {
+                        break;
+                    }
+                    let r = hi(x);
+                    x &= !bit(r);
+                    node.tops[s][k] = (r, ((pos.owners[s] >> (2 * k)) & 3) as usize);
+                }
+            }
+        }
+        node
     }
 
     /// The k-th highest card (k = 0, 1, 2) in play at the start of the
     /// trick in suit `s`: (rank value, owner), or (0, 4) if none.
+    #[inline]
     fn nth(&self, s: usize, k: u32) -> (i32, usize) {
+        if self.count == 0 {
+            return self.tops[s][k as usize];
+        }
         let mut x = self.start[s];
         for _ in 0..k {
             if x == 0 {

@@ -25,6 +25,10 @@ use crate::moves::{self, MoveList};
 use crate::position::{trick_winner, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks};
 
+/// Enhanced transposition cutoffs are tried only above this many cards
+/// left, where the subtrees they may save are large.
+const ETC_MIN_CARDS: usize = 20;
+
 /// Lanes of the 13 card bits of each suit.
 const SUIT_LANE: u64 = 0x1fff;
 
@@ -36,6 +40,8 @@ pub struct Searcher<T: TransTable> {
     nodes: u64,
     /// Completed tricks searched (DDS's node count).
     tricks: u64,
+    /// Whether enhanced transposition cutoffs are on.
+    etc: bool,
     /// The move that last caused a cutoff, per number of cards left.
     killers: [Option<Card>; 53],
     /// The best move of the last table hit, per number of cards left.
@@ -45,7 +51,17 @@ pub struct Searcher<T: TransTable> {
 impl<T: TransTable> Searcher<T> {
     /// A searcher for `strain` using `tt`.
     pub fn new(tt: T, strain: Strain) -> Searcher<T> {
-        Searcher { tt, strain, nodes: 0, tricks: 0, killers: [None; 53], tt_moves: [None; 53] }
+        Searcher { tt, strain, nodes: 0, tricks: 0, etc: false, killers: [None; 53], tt_moves: [None; 53] }
+    }
+
+    /// Turns enhanced transposition cutoffs on or off (off by default).
+    ///
+    /// Before the last card of a trick is searched, every resulting position
+    /// is looked up in the table first (Haglund's ETC). On the list10 tables
+    /// this saves 10% of the nodes but costs 3% more time with the current
+    /// table, so it is off by default.
+    pub fn set_etc(&mut self, on: bool) {
+        self.etc = on;
     }
 
     /// The strain searched.
@@ -239,16 +255,34 @@ impl<T: TransTable> Searcher<T> {
         let depth = cards_left(pos);
         let mut list = MoveList::new();
         moves::generate(pos, self.strain.trump(), self.killers[depth], self.tt_moves[depth], &mut list);
+        // Enhanced transposition cutoff: before searching any last card of a
+        // trick, look every resulting position up in the table; one that
+        // already proves the goal ends the node at once, and the others'
+        // answers are kept for the move loop.
+        let mut known: [Option<(bool, u64)>; 13] = [None; 13];
+        if self.etc && pos.count == 3 && list.as_slice().len() > 1 && depth > ETC_MIN_CARDS {
+            for (i, &card) in list.as_slice().iter().enumerate() {
+                if let Some((result, ranks)) = self.etc_probe(pos, card, target) {
+                    if result == ns_moves {
+                        self.killers[depth] = Some(card);
+                        return (result, ranks, Some(card));
+                    }
+                    known[i] = Some((result, ranks));
+                }
+            }
+        }
         let mut union = 0u64;
         // The small-card filter: once a card below every winning rank of its
         // suit failed, the other such cards of the suit fail too.
         let mut lowest_win = [0u64; 4];
-        for &card in list.as_slice() {
+        for (i, &card) in list.as_slice().iter().enumerate() {
             let suit = card.suit() as usize;
             if (1u64 << (card.bit() & 15)) < lowest_win[suit] {
                 continue;
             }
-            let (result, ranks) = if pos.count == 3 {
+            let (result, ranks) = if let Some(answer) = known[i] {
+                answer
+            } else if pos.count == 3 {
                 self.complete_trick(pos, card, target)
             } else {
                 let child = pos.play(card, self.strain);
@@ -268,6 +302,27 @@ impl<T: TransTable> Searcher<T> {
             }
         }
         (!ns_moves, list.cover_groups(union), None)
+    }
+
+    /// The table's answer for the position after the fourth card `card` of
+    /// the trick, if it has one: the answer and its winning ranks.
+    fn etc_probe(&mut self, pos: &Position, card: Card, target: i32) -> Option<(bool, u64)> {
+        let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
+        let (winner, contested) = trick_winner(&cards, self.strain.trump());
+        let won = i32::from(((pos.leader as usize + winner) & 3) & 1 == 0);
+        let child = pos.play(card, self.strain);
+        let child_target = target - won;
+        let left = child.hands[child.leader as usize].count_ones() as i32;
+        if child_target <= 0 || child_target > left {
+            return None;
+        }
+        let hit = self.tt.probe(&make_key(&child), child_target as u8)?;
+        let aggregate = child.hands[0] | child.hands[1] | child.hands[2] | child.hands[3];
+        let mut ranks = top_cards(aggregate, hit.relevant);
+        if contested {
+            ranks |= 1u64 << cards[winner];
+        }
+        Some((i32::from(hit.lower) >= child_target, ranks))
     }
 
     /// Plays the fourth card of a trick and searches on from the next trick.
