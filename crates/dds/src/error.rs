@@ -6,6 +6,22 @@ use dds_model::{DealError, ParseDealError, ParseError};
 use dds_search::PositionError;
 
 /// Everything that can go wrong when asking the solver something.
+///
+/// DDS reports the same conditions as integer status codes; here each is a
+/// typed value, and the codes that describe impossible arguments cannot
+/// arise because the types rule them out:
+///
+/// | DDS status | here |
+/// | --- | --- |
+/// | `RETURN_ZERO_CARDS` | [`Error::Position`] with `PositionError::NoCards` |
+/// | `RETURN_TARGET_TOO_HIGH` | [`Error::TargetTooHigh`] |
+/// | `RETURN_DUPLICATE_CARDS`, `RETURN_PLAYED_CARD` | `PositionError::DuplicateCard` (or [`Error::Deal`] when parsing) |
+/// | `RETURN_TOO_MANY_CARDS` | `PositionError::TooManyCards` or `TooManyPlayed` |
+/// | `RETURN_CARD_COUNT` | `PositionError::WrongCardCount` |
+/// | `RETURN_SUIT_OR_RANK` | impossible: a [`Card`](crate::model::Card) is always valid; DDS's bit layout is checked by `Deal::from_dds_bits` |
+/// | `RETURN_TARGET_WRONG_LO/HI`, `RETURN_SOLNS_WRONG_LO/HI`, `RETURN_MODE_WRONG_LO/HI`, `RETURN_TRUMP_WRONG`, `RETURN_FIRST_WRONG` | impossible: [`Target`](crate::Target), [`Solutions`](crate::Solutions), [`Strain`](crate::Strain) and [`Seat`](crate::model::Seat) are enums |
+/// | `RETURN_THREAD_INDEX` | impossible: a [`Solver`](crate::Solver) is owned by its thread |
+/// | (not checked by DDS) a revoke in the current trick | `PositionError::Revoke` |
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum Error {

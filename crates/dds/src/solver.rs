@@ -146,9 +146,11 @@ impl DdTable {
 #[derive(Debug)]
 pub struct Solver {
     searcher: Searcher<PartitionTable>,
-    /// The cards (held and on the table) of the last search, to decide
-    /// whether the table may be reused.
-    last_cards: Option<Hand>,
+    /// Each seat's cards (held, or played to the current trick) when the
+    /// table was last cleared, to decide whether it may be reused.
+    deal: Option<[Hand; 4]>,
+    /// Whether a forced card is returned without a search (DDS's mode 0).
+    skip_forced: bool,
 }
 
 impl Default for Solver {
@@ -165,23 +167,37 @@ impl Solver {
 
     /// A solver whose transposition table uses at most about `bytes`.
     pub fn with_memory(bytes: usize) -> Solver {
-        Solver { searcher: Searcher::new(PartitionTable::with_memory(bytes), Strain::NoTrump), last_cards: None }
+        Solver {
+            searcher: Searcher::new(PartitionTable::with_memory(bytes), Strain::NoTrump),
+            deal: None,
+            skip_forced: false,
+        }
     }
 
-    /// Prepares the searcher for `strain` and the cards of `pos`, clearing
-    /// the table unless both are what it last saw.
+    /// Whether [`Solver::solve_board`] answers a forced card (the only
+    /// choice, equivalent cards counted once) without searching, leaving its
+    /// score `None`, as DDS does in its mode 0. Off by default: forced cards
+    /// are scored like any other and flagged by [`Solution::forced`].
+    pub fn set_skip_forced(&mut self, skip: bool) {
+        self.skip_forced = skip;
+    }
+
+    /// Prepares the searcher for `strain` and the position `pos`, clearing
+    /// the table unless the strain is the same and `pos` comes from the same
+    /// deal (every seat's cards a subset of what it held when the table was
+    /// last cleared): the same board with another leader, or a later
+    /// position of its play. (Stored bounds hold for any position that
+    /// matches them, so this rule only keeps unrelated entries out.)
     fn prepare(&mut self, pos: &Position, strain: Strain) {
-        let mut cards = Hand::EMPTY;
-        for seat in Seat::ALL {
-            cards |= pos.hand(seat);
+        let mut hands = Seat::ALL.map(|seat| pos.hand(seat));
+        for (i, card) in pos.played().enumerate() {
+            hands[pos.leader().offset(i).index()].add(card);
         }
-        for card in pos.played() {
-            cards.add(card);
-        }
-        if self.last_cards != Some(cards) || self.searcher.strain() != strain {
+        let same_deal = self.deal.is_some_and(|old| old.iter().zip(&hands).all(|(old, new)| old.is_superset(*new)));
+        if !same_deal || self.searcher.strain() != strain {
             self.searcher.clear();
             self.searcher.set_strain(strain);
-            self.last_cards = Some(cards);
+            self.deal = Some(hands);
         }
     }
 
@@ -225,6 +241,10 @@ impl Solver {
         let nodes_before = self.searcher.nodes();
         let moves = RootMoves::new(&pos, board.strain);
         let forced = moves.len() == 1;
+        if forced && self.skip_forced && target != Target::LegalCards {
+            let cards = moves.iter().map(|(card, equals)| ScoredCard { card, equals, tricks: None }).collect();
+            return Ok(Solution { cards, forced, nodes: 0 });
+        }
         let ns = pos.to_play().index() & 1 == 0;
         // Converts between North-South tricks and the side to play's tricks.
         let side = |n: u8| if ns { n } else { left - n };
