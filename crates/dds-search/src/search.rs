@@ -259,7 +259,10 @@ impl<T: TransTable> Searcher<T> {
         // trick, look every resulting position up in the table; one that
         // already proves the goal ends the node at once, and the others'
         // answers are kept for the move loop.
-        let mut known: [Option<(bool, u64)>; 13] = [None; 13];
+        // Answers found by the enhanced transposition cutoff: a bit per move
+        // in `known`, its result in `known_results`.
+        let (mut known, mut known_results) = (0u16, 0u16);
+        let mut known_ranks = [0u64; 13];
         if self.etc && pos.count == 3 && list.as_slice().len() > 1 && depth > ETC_MIN_CARDS {
             for (i, &card) in list.as_slice().iter().enumerate() {
                 if let Some((result, ranks)) = self.etc_probe(pos, card, target) {
@@ -267,7 +270,9 @@ impl<T: TransTable> Searcher<T> {
                         self.killers[depth] = Some(card);
                         return (result, ranks, Some(card));
                     }
-                    known[i] = Some((result, ranks));
+                    known |= 1 << i;
+                    known_results |= u16::from(result) << i;
+                    known_ranks[i] = ranks;
                 }
             }
         }
@@ -280,8 +285,8 @@ impl<T: TransTable> Searcher<T> {
             if (1u64 << (card.bit() & 15)) < lowest_win[suit] {
                 continue;
             }
-            let (result, ranks) = if let Some(answer) = known[i] {
-                answer
+            let (result, ranks) = if known & (1 << i) != 0 {
+                (known_results & (1 << i) != 0, known_ranks[i])
             } else if pos.count == 3 {
                 self.complete_trick(pos, card, target)
             } else {

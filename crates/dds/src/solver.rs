@@ -254,9 +254,13 @@ impl Solver {
             (Target::LegalCards, Solutions::One) => cards.extend(moves.iter().take(1).map(unscored)),
             (Target::LegalCards, _) => cards.extend(moves.iter().map(unscored)),
             (_, Solutions::All) => {
+                // No card scores more than the position's value, and most
+                // score it or a trick less: step down from it.
+                let best = side(self.searcher.solve_ns(&pos));
                 for (card, equals) in moves.iter() {
-                    let n = self.searcher.solve_ns_after(&pos, card, 0, left);
-                    cards.push(ScoredCard { card, equals, tricks: Some(side(n)) });
+                    let score =
+                        (1..=best).rev().find(|&t| self.side_can_take_after(&pos, card, t, ns, left)).unwrap_or(0);
+                    cards.push(ScoredCard { card, equals, tricks: Some(score) });
                 }
                 // Highest score first; the sort is stable, so equal scores
                 // keep the search order.
