@@ -3,8 +3,9 @@
 //! slowest deal, node counts and the ratio. Run it through `cargo xtask
 //! bench`.
 //!
-//! Usage: `ddsbench [--reps N] [WORKLOAD ...]` where a workload is a DDS
-//! hand file (`list100`, `list1000`, `largest`, ...) or `random1000`.
+//! Usage: `ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]` where a
+//! workload is a DDS hand file (`list100`, `list1000`, `largest`, ...) or
+//! `random1000`; `--threads` adds the throughput of parallel batches.
 
 use std::time::{Duration, Instant};
 
@@ -78,6 +79,15 @@ fn main() {
         });
         args.drain(i..i + 2);
     }
+    let mut threads: Vec<usize> = Vec::new();
+    if let Some(i) = args.iter().position(|a| a == "--threads") {
+        threads = args.get(i + 1).map(|t| t.split(',').filter_map(|n| n.parse().ok()).collect()).unwrap_or_default();
+        if threads.is_empty() {
+            eprintln!("--threads needs a list of thread counts, such as 1,2");
+            std::process::exit(2)
+        }
+        args.drain(i..i + 2);
+    }
     if args.is_empty() {
         args.push("list100".to_owned());
     }
@@ -100,6 +110,33 @@ fn main() {
             }
         }
         report(name, deals.len(), &our_runs, &their_runs);
+        if !threads.is_empty() {
+            parallel(&deals, &threads, reps);
+        }
+    }
+}
+
+/// Throughput of `dds::dd_tables` with each thread count, against one thread.
+fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
+    println!("  parallel batch (dds::dd_tables), median of {reps}:");
+    let mut base = None;
+    for &n in threads {
+        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let times: Vec<Duration> = (0..reps)
+            .map(|_| {
+                let start = Instant::now();
+                dds::dd_tables(deals, &settings).expect("workload deals are valid");
+                start.elapsed()
+            })
+            .collect();
+        let t = median(times);
+        let base = *base.get_or_insert(t);
+        println!(
+            "    {n:>2} threads: {}  {:.1} tables/s  speed-up {:.2}",
+            secs(t),
+            deals.len() as f64 / t.as_secs_f64(),
+            base.as_secs_f64() / t.as_secs_f64()
+        );
     }
 }
 

@@ -18,9 +18,11 @@
 //! ```
 #![deny(missing_docs)]
 
+mod batch;
 mod error;
 mod solver;
 
+pub use batch::{dd_tables, solve_boards, Parallel};
 pub use dds_model as model;
 pub use dds_model::{Deal, Strain};
 pub use error::Error;

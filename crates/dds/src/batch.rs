@@ -1,0 +1,83 @@
+//! Batches in parallel: many tables or boards over a pool of threads, one
+//! solver (and table) per thread.
+
+use dds_model::Deal;
+use rayon::prelude::*;
+
+use crate::{Board, DdTable, Error, Solution, Solutions, Solver, Target};
+
+/// How a batch runs.
+///
+/// ```
+/// use dds::Parallel;
+/// let settings = Parallel { threads: Some(2), ..Parallel::default() };
+/// assert_eq!(settings.memory_per_thread, 64 << 20);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Parallel {
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    /// The transposition table budget of each worker, in bytes.
+    pub memory_per_thread: usize,
+}
+
+impl Default for Parallel {
+    fn default() -> Parallel {
+        Parallel { threads: None, memory_per_thread: dds_tt::PartitionTable::DEFAULT_BYTES }
+    }
+}
+
+impl Parallel {
+    /// Runs `job` on a pool of the configured size (the global pool when
+    /// `threads` is `None`).
+    fn run<R: Send>(&self, job: impl FnOnce() -> R + Send) -> R {
+        match self.threads {
+            None => job(),
+            Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
+                Ok(pool) => pool.install(job),
+                // A pool that cannot start runs the batch on this thread.
+                Err(_) => job(),
+            },
+        }
+    }
+}
+
+/// The double dummy tables of `deals`, in parallel, in input order; the
+/// results equal [`Solver::dd_table`]'s. There is no limit on the batch
+/// size. The first invalid deal's error is returned.
+///
+/// ```
+/// use dds::{dd_tables, Parallel, Strain};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let tables = dd_tables(&[deal, deal], &Parallel::default())?;
+/// assert_eq!(tables[1].tricks(Strain::Spades, Seat::West), 8);
+/// # Ok::<_, dds::Error>(())
+/// ```
+pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Result<Vec<DdTable>, Error> {
+    let memory = settings.memory_per_thread;
+    settings.run(|| {
+        deals
+            .par_iter()
+            .with_max_len(1)
+            .map_init(|| Solver::with_memory(memory), |solver, deal| solver.dd_table(deal))
+            .collect()
+    })
+}
+
+/// [`Solver::solve_board`] for many boards, in parallel, in input order.
+pub fn solve_boards(
+    boards: &[Board],
+    target: Target,
+    solutions: Solutions,
+    settings: &Parallel,
+) -> Result<Vec<Solution>, Error> {
+    let memory = settings.memory_per_thread;
+    settings.run(|| {
+        boards
+            .par_iter()
+            .with_max_len(1)
+            .map_init(|| Solver::with_memory(memory), |solver, board| solver.solve_board(board, target, solutions))
+            .collect()
+    })
+}
