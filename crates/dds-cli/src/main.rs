@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use dds::model::{Card, Deal, Seat, Strain};
-use dds::{Board, Solutions, Solver, Target};
+use dds::{Board, Parallel, Solutions, Solver, Target};
 
 #[derive(Parser, Debug)]
 #[command(name = "dds", version, about = "Double dummy analysis of bridge deals")]
@@ -35,6 +35,9 @@ enum Command {
         /// One JSON object per deal and line.
         #[arg(long)]
         json: bool,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
@@ -74,7 +77,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Table { file, json } => table(file.as_deref(), json),
+        Command::Table { file, json, threads } => table(file.as_deref(), json, threads),
         Command::Solve { deal, trump, leader, played, target, solutions, json } => {
             solve(&deal, &trump, &leader, &played, &target, solutions, json)
         }
@@ -88,7 +91,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn table(file: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
+fn table(file: Option<&std::path::Path>, json: bool, threads: Option<usize>) -> Result<(), Failure> {
     let input: Box<dyn BufRead> = match file {
         Some(path) => Box::new(io::BufReader::new(
             std::fs::File::open(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?,
@@ -96,27 +99,66 @@ fn table(file: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
         None => Box::new(io::stdin().lock()),
     };
     let name = file.map_or("<stdin>".to_owned(), |p| p.display().to_string());
-    let mut solver = Solver::new();
+    let settings = Parallel { threads, ..Parallel::default() };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
+    // Deals are solved in parallel a chunk at a time, so output streams and
+    // memory stays bounded on files of any size.
+    let mut chunk: Vec<(String, Deal)> = Vec::with_capacity(CHUNK);
+    let mut failure = None;
     for (number, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| Failure(format!("{name}: {e}")))?;
-        let text = line.trim();
-        if text.is_empty() {
-            continue;
+        let parsed = line.map_err(|e| Failure(format!("{name}: {e}"))).and_then(|line| {
+            let text = line.trim().to_owned();
+            if text.is_empty() {
+                return Ok(None);
+            }
+            let deal: Deal = text.parse().map_err(|e| Failure(format!("{name}:{}: {e}", number + 1)))?;
+            if deal.hand(Seat::North).len() != 13 {
+                return Err(Failure(format!("{name}:{}: {}", number + 1, dds::Error::NotFullDeal)));
+            }
+            Ok(Some((text, deal)))
+        });
+        match parsed {
+            Ok(Some(entry)) => chunk.push(entry),
+            Ok(None) => {}
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
         }
-        let deal: Deal = text.parse().map_err(|e| Failure(format!("{name}:{}: {e}", number + 1)))?;
-        let table = solver.dd_table(&deal).map_err(|e| Failure(format!("{name}:{}: {e}", number + 1)))?;
+        if chunk.len() == CHUNK {
+            write_tables(&mut out, &chunk, json, &settings, &mut first)?;
+            chunk.clear();
+        }
+    }
+    write_tables(&mut out, &chunk, json, &settings, &mut first)?;
+    failure.map_or(Ok(()), Err)
+}
+
+/// Deals solved in parallel at a time by `dds table`.
+const CHUNK: usize = 256;
+
+/// Solves a chunk of deals in parallel and prints their tables in order.
+fn write_tables(
+    out: &mut impl Write,
+    chunk: &[(String, Deal)],
+    json: bool,
+    settings: &Parallel,
+    first: &mut bool,
+) -> Result<(), Failure> {
+    let deals: Vec<Deal> = chunk.iter().map(|(_, deal)| *deal).collect();
+    let tables = dds::dd_tables(&deals, settings)?;
+    for ((text, _), table) in chunk.iter().zip(&tables) {
         if json {
-            writeln!(out, "{}", json::table(text, &table))?;
+            writeln!(out, "{}", json::table(text, table))?;
         } else {
-            if !first {
+            if !*first {
                 writeln!(out)?;
             }
-            write!(out, "{}", render_table(text, &table))?;
+            write!(out, "{}", render_table(text, table))?;
         }
-        first = false;
+        *first = false;
     }
     Ok(())
 }

@@ -129,3 +129,22 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn table_output_does_not_depend_on_threads() {
+    let sample = fixtures_dir().join("sample/deals.txt");
+    let path = sample.to_str().unwrap();
+    let one = stdout(&dds(&["table", "--threads", "1", path], ""));
+    let two = stdout(&dds(&["table", "--threads", "2", path], ""));
+    assert_eq!(one, two);
+    assert_eq!(one.matches("NT   S   H   D   C").count(), 10);
+}
+
+#[test]
+fn results_before_a_bad_line_are_printed() {
+    let input = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\nN:junk\n";
+    let output = dds(&["table", "--json"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("<stdin>:2:"));
+}
