@@ -15,6 +15,9 @@ pub(crate) struct MoveList {
     cards: [Card; 13],
     /// The lowest card equivalent to each move, as a bit of the whole hand.
     bottoms: [u64; 13],
+    /// Every move's card, and every move's lowest equivalent card.
+    top_mask: u64,
+    bottom_mask: u64,
     weights: [i32; 13],
     len: usize,
 }
@@ -24,6 +27,8 @@ impl MoveList {
         MoveList {
             cards: [Card::from_bit(0).expect("bit 0 is the deuce of spades"); 13],
             bottoms: [0; 13],
+            top_mask: 0,
+            bottom_mask: 0,
             weights: [0; 13],
             len: 0,
         }
@@ -58,27 +63,27 @@ impl MoveList {
     /// adds its bottom card. Then every card below the lowest winning rank is
     /// in a group wholly below it, and any such card stands for any other.
     pub(crate) fn cover_groups(&self, mut ranks: u64) -> u64 {
-        // Moves are not sorted by card, so walk each suit's groups from the
-        // top down by repeatedly taking the highest unprocessed group.
-        let mut todo = (1u32 << self.len) - 1;
-        while todo != 0 {
-            let mut best = usize::MAX;
-            for i in 0..self.len {
-                if todo & (1 << i) != 0 && (best == usize::MAX || self.cards[i].bit() > self.cards[best].bit()) {
-                    best = i;
-                }
-            }
-            todo &= !(1 << best);
-            let top = self.cards[best].bit();
-            let bottom = self.bottoms[best];
-            let lane_shift = top & !15;
-            let lane = (ranks >> lane_shift) & 0x1fff;
+        for shift in [0, 16, 32, 48] {
+            let lane = (ranks >> shift) & 0x1fff;
             if lane == 0 {
                 continue;
             }
-            let lowest = lane & lane.wrapping_neg();
-            if (1u64 << (top - lane_shift)) >= lowest && (bottom >> lane_shift) < lowest {
-                ranks |= bottom;
+            let mut lowest = lane & lane.wrapping_neg();
+            let bottoms = (self.bottom_mask >> shift) & 0x1fff;
+            // Groups from the highest down, while they reach the boundary.
+            let mut tops = (self.top_mask >> shift) & 0x1fff;
+            while tops != 0 {
+                let top = 1u64 << (63 - tops.leading_zeros());
+                if top < lowest {
+                    break;
+                }
+                tops ^= top;
+                let below = bottoms & ((top << 1) - 1);
+                let bottom = 1u64 << (63 - below.leading_zeros());
+                if bottom < lowest {
+                    ranks |= bottom << shift;
+                    lowest = bottom;
+                }
             }
         }
         ranks
@@ -136,6 +141,8 @@ pub(crate) fn generate(
     let mut candidates = [Candidate { suit: 0, rank: 0, seq: false }; 13];
     let mut n = 0;
     list.len = 0;
+    list.top_mask = 0;
+    list.bottom_mask = 0;
     for suit in 0..4u8 {
         if follows && Some(suit) != lead_suit {
             continue;
@@ -155,6 +162,8 @@ pub(crate) fn generate(
             let members = lower | 1u64 << bit;
             list.cards[n] = card;
             list.bottoms[n] = (members & members.wrapping_neg()) << shift;
+            list.top_mask |= 1u64 << (bit + shift);
+            list.bottom_mask |= list.bottoms[n];
             candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: lower != 0 };
             n += 1;
         }
