@@ -172,9 +172,39 @@ pub(crate) fn generate(
     if n == 1 {
         return;
     }
+    if pos.count == 3 && follows {
+        // The fourth hand following suit: win as cheaply as possible unless
+        // partner already wins; otherwise play low. Moves come highest
+        // first, so the order is: cheapest winner first, then the rest low.
+        fourth_follow_order(pos, trump, list);
+        return;
+    }
     let key = |c: Option<Card>| c.map(|c| (c.suit() as usize, c.rank() as i32));
     let node = Node::new(pos, trump.map(|t| t as usize));
     node.weigh(&candidates[..n], key(best), key(best_tt), &mut list.weights[..n]);
+    list.sort();
+}
+
+/// Weights of the fourth hand following suit (DDS's
+/// `WeightAllocCombinedNotvoid3`): `30 - rank` for a card that beats the
+/// winning card when partner is not winning, `-rank` otherwise.
+fn fourth_follow_order(pos: &Position, trump: Option<Suit>, list: &mut MoveList) {
+    let trump = trump.map_or(4, |t| t as u8);
+    let lead_suit = pos.trick[0] >> 4;
+    let mut win = 0;
+    for i in 1..3 {
+        let (c, w) = (pos.trick[i], pos.trick[win]);
+        if (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump) {
+            win = i;
+        }
+    }
+    let winning = pos.trick[win];
+    let partner_wins = win == 1 || (lead_suit != trump && winning >> 4 == trump);
+    for i in 0..list.len {
+        let bit = list.cards[i].bit() as u8;
+        let rank = i32::from(bit & 15) + 2;
+        list.weights[i] = if !partner_wins && bit > winning && bit >> 4 == winning >> 4 { 30 - rank } else { -rank };
+    }
     list.sort();
 }
 
