@@ -44,16 +44,13 @@ pub(crate) struct Candidate {
     pub(crate) seq: bool,
 }
 
-/// What the weights need to know about a node.
+/// What the weights need to know about a node. Lanes and lengths are read
+/// from the hands when asked: most weights look at one or two suits.
 pub(crate) struct Node {
-    /// Lanes of each seat's remaining cards, `h[seat][suit]`.
-    h: [[u32; 4]; 4],
-    /// Lengths, `len[seat][suit]`.
-    len: [[i32; 4]; 4],
-    /// Cards in play at the start of the trick (hands plus the trick), per suit.
-    start: [u32; 4],
-    /// Cards in the hands now, per suit.
-    aggr: [u32; 4],
+    /// Each seat's cards, as `Hand` bits.
+    hands: [u64; 4],
+    /// The cards of the current trick, per suit.
+    trick_lanes: [u32; 4],
     /// The trump suit, or 4: trump weights apply only if a trump was in play.
     trump: usize,
     me: usize,
@@ -70,29 +67,19 @@ pub(crate) struct Node {
 
 impl Node {
     pub(crate) fn new(pos: &Position, trump: Option<usize>) -> Node {
-        let lane = |x: u64, s: usize| ((x >> (16 * s)) & 0x1fff) as u32;
-        let h: [[u32; 4]; 4] = core::array::from_fn(|seat| core::array::from_fn(|s| lane(pos.hands[seat], s)));
-        let len = h.map(|row| row.map(|l| l.count_ones() as i32));
-        let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
-        let mut start = aggr;
         let ld = pos.leader as usize;
         let mut trick = [(0usize, 0i32); 3];
+        let mut trick_lanes = [0u32; 4];
         for (i, &b) in pos.trick[..pos.count as usize].iter().enumerate() {
             let (s, r) = ((b >> 4) as usize, (b & 15) as i32 + 2);
             trick[i] = (s, r);
-            start[s] |= bit(r);
+            trick_lanes[s] |= bit(r);
         }
-        let trump = match trump {
-            Some(t) if start[t] != 0 => t,
-            _ => 4,
-        };
         let later = pos.hands[ld].count_ones() as i32 - i32::from(pos.count == 0);
         let mut node = Node {
-            h,
-            len,
-            start,
-            aggr,
-            trump,
+            hands: pos.hands,
+            trick_lanes,
+            trump: 4,
             me: pos.to_play().index(),
             ld,
             count: pos.count as usize,
@@ -100,11 +87,15 @@ impl Node {
             later,
             tops: [[(0, 4); 3]; 4],
         };
+        node.trump = match trump {
+            Some(t) if node.start(t) != 0 => t,
+            _ => 4,
+        };
         // At a trick boundary the position's owner codes give the top cards'
         // owners at once; inside a trick `nth` works them out when asked.
         if node.count == 0 {
             for s in 0..4 {
-                let mut x = node.start[s];
+                let mut x = node.start(s);
                 for k in 0..3 {
                     if x == 0 {
                         break;
@@ -118,6 +109,30 @@ impl Node {
         node
     }
 
+    /// The cards `seat` holds in suit `s`, as a lane.
+    #[inline]
+    fn h(&self, seat: usize, s: usize) -> u32 {
+        ((self.hands[seat] >> (16 * s)) & 0x1fff) as u32
+    }
+
+    /// How many cards `seat` holds in suit `s`.
+    #[inline]
+    fn len(&self, seat: usize, s: usize) -> i32 {
+        self.h(seat, s).count_ones() as i32
+    }
+
+    /// The cards of suit `s` in the hands.
+    #[inline]
+    fn aggr(&self, s: usize) -> u32 {
+        ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * s)) as u32 & 0x1fff
+    }
+
+    /// The cards of suit `s` in play at the start of the trick.
+    #[inline]
+    fn start(&self, s: usize) -> u32 {
+        self.aggr(s) | self.trick_lanes[s]
+    }
+
     /// The k-th highest card (k = 0, 1, 2) in play at the start of the
     /// trick in suit `s`: (rank value, owner), or (0, 4) if none.
     #[inline]
@@ -125,7 +140,7 @@ impl Node {
         if self.count == 0 {
             return self.tops[s][k as usize];
         }
-        let mut x = self.start[s];
+        let mut x = self.start(s);
         for _ in 0..k {
             if x == 0 {
                 break;
@@ -144,7 +159,7 @@ impl Node {
     /// and rank value `r`.
     fn owner(&self, s: usize, r: i32) -> usize {
         let b = bit(r);
-        if let Some(seat) = (0..4).find(|&seat| self.h[seat][s] & b != 0) {
+        if let Some(seat) = (0..4).find(|&seat| self.h(seat, s) & b != 0) {
             return seat;
         }
         let i = self.trick[..self.count].iter().position(|&c| c == (s, r)).unwrap_or(0);
@@ -153,7 +168,7 @@ impl Node {
 
     /// Relative rank of a card among the cards in the hands: 1 = highest.
     fn rr(&self, s: usize, r: i32) -> i32 {
-        1 + (self.aggr[s] >> (r - 1)).count_ones() as i32
+        1 + (self.aggr(s) >> (r - 1)).count_ones() as i32
     }
 
     /// The winning card of the trick after the first `n` cards: (suit, rank,
@@ -192,7 +207,7 @@ impl Node {
             }
             _ => {
                 let ls = self.trick[0].0;
-                let void = self.h[self.me][ls] == 0;
+                let void = self.h(self.me, ls) == 0;
                 match (self.count, void) {
                     (1, false) => self.second_follow(moves, out),
                     (1, true) => self.second_void(moves, out),
@@ -213,40 +228,39 @@ impl Node {
     fn lead_trump(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
         let (me, s, t, rank) = (self.me, m.suit, self.trump, m.rank);
         let (l, p, r) = self.seats();
-        let len = &self.len;
-        let c = |seat: usize| (if len[seat][s] == 0 { self.later + 1 } else { len[seat][s] }) * 4;
+        let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let base = -((c(l) + c(r)) * 32 / 13);
         let (w1, w1h) = self.nth(s, 0);
         let (_, w2h) = self.nth(s, 1);
-        let tr = |seat: usize| self.h[seat][t];
-        let void_trumps = |seat: usize| len[seat][s] == 0 && len[seat][t] > 0;
+        let tr = |seat: usize| self.h(seat, t);
+        let void_trumps = |seat: usize| self.len(seat, s) == 0 && self.len(seat, t) > 0;
         let mut bonus = 0;
         if s != t && (void_trumps(l) || void_trumps(r)) {
             bonus = -12;
         }
-        if s != t && void_trumps(p) && len[r][s] > 0 {
+        if s != t && void_trumps(p) && self.len(r, s) > 0 {
             bonus += 17;
         }
         if w1h == r || w2h == r {
-            if len[r][s] != 1 {
+            if self.len(r, s) != 1 {
                 bonus -= 12;
             }
-        } else if w1h == l && w2h == p && len[p][s] != 1 {
+        } else if w1h == l && w2h == p && self.len(p, s) != 1 {
             bonus += 27;
         }
-        if s != t && len[me][s] == 1 && len[me][t] > 0 && len[p][s] > 1 && w1h == p {
+        if s != t && self.len(me, s) == 1 && self.len(me, t) > 0 && self.len(p, s) > 1 && w1h == p {
             bonus += 19;
         }
         let mut d = base + bonus;
-        let follows_or_no_trump = |seat: usize| len[seat][s] != 0 || len[seat][t] == 0;
+        let follows_or_no_trump = |seat: usize| self.len(seat, s) != 0 || self.len(seat, t) == 0;
         let win = if rank == w1 {
             s == t
-                || if len[p][s] != 0 || len[p][t] == 0 {
+                || if self.len(p, s) != 0 || self.len(p, t) == 0 {
                     follows_or_no_trump(l) && follows_or_no_trump(r)
                 } else {
-                    (len[l][s] != 0 || tr(p) > tr(l)) && (len[r][s] != 0 || tr(p) > tr(r))
+                    (self.len(l, s) != 0 || tr(p) > tr(l)) && (self.len(r, s) != 0 || tr(p) > tr(r))
                 }
-        } else if self.h[p][s] > (self.h[l][s] | self.h[r][s]) {
+        } else if self.h(p, s) > (self.h(l, s) | self.h(r, s)) {
             s == t || (follows_or_no_trump(l) && follows_or_no_trump(r))
         } else if s != t && void_trumps(p) {
             match (void_trumps(l), void_trumps(r)) {
@@ -259,7 +273,7 @@ impl Node {
             false
         };
         let rr = self.rr(s, rank);
-        let singleton_top = (len[l][s] == 1 && w1h == l) || (len[r][s] == 1 && w1h == r);
+        let singleton_top = (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r);
         if win {
             let mut w = if singleton_top {
                 d + 35 + rr
@@ -294,7 +308,7 @@ impl Node {
             let (_, h3) = self.nth(s, 2);
             if w2h == p && h3 == p {
                 d += 20;
-            } else if len[p][s] > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
+            } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
                 d += 13;
             }
             let mut w = if singleton_top {
@@ -324,25 +338,27 @@ impl Node {
     fn lead_nt(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
         let (me, s, rank) = (self.me, m.suit, m.rank);
         let (l, p, r) = self.seats();
-        let len = &self.len;
-        let c = |seat: usize| (if len[seat][s] == 0 { self.later + 1 } else { len[seat][s] }) * 4;
+        let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let mut d = -((c(l) + c(r)) * 32 / 19);
-        if len[p][s] == 0 {
+        if self.len(p, s) == 0 {
             d -= 9;
         }
         let (w1, w1h) = self.nth(s, 0);
         let (w2, w2h) = self.nth(s, 1);
         let rr = self.rr(s, rank);
-        if rank == w1 || self.h[p][s] > (self.h[l][s] | self.h[r][s]) {
+        if rank == w1 || self.h(p, s) > (self.h(l, s) | self.h(r, s)) {
             if w2h == r {
-                if len[r][s] != 1 {
+                if self.len(r, s) != 1 {
                     d -= 1;
                 }
             } else if w2h == l {
-                d += if len[l][s] != 1 { 22 } else { 16 };
+                d += if self.len(l, s) != 1 { 22 } else { 16 };
             }
-            let mut w =
-                if (w2h != l || len[l][s] == 1) && (w2h != r || len[r][s] == 1) { d + 45 + rr } else { d + 18 + rr };
+            let mut w = if (w2h != l || self.len(l, s) == 1) && (w2h != r || self.len(r, s) == 1) {
+                d + 45 + rr
+            } else {
+                d + 18 + rr
+            };
             if is_best {
                 w += 126;
             } else if is_tt {
@@ -351,19 +367,19 @@ impl Node {
             w
         } else {
             if w1h == r || w2h == r {
-                if len[r][s] != 1 {
+                if self.len(r, s) != 1 {
                     d -= 10;
                 }
-            } else if w1h == l && w2h == p && len[p][s] != 1 {
+            } else if w1h == l && w2h == p && self.len(p, s) != 1 {
                 d += 31;
             }
             let (_, h3) = self.nth(s, 2);
             if w2h == p && h3 == p {
                 d += 35;
-            } else if len[p][s] > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
+            } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
                 d += 25;
             }
-            let mut w = if (len[l][s] == 1 && w1h == l) || (len[r][s] == 1 && w1h == r) {
+            let mut w = if (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r) {
                 d + 28 + rr
             } else if w1h == me {
                 d - 17 + rr
@@ -386,8 +402,8 @@ impl Node {
     fn second_follow(&self, moves: &[Candidate], out: &mut [i32]) {
         let (_, p, r) = self.seats();
         let (ls, lead) = self.trick[0];
-        let (max3, min3) = (hi(self.h[p][ls]), lo(self.h[p][ls]));
-        let (maxpd, minpd) = (hi(self.h[r][ls]), lo(self.h[r][ls]));
+        let (max3, min3) = (hi(self.h(p, ls)), lo(self.h(p, ls)));
+        let (maxpd, minpd) = (hi(self.h(r, ls)), lo(self.h(r, ls)));
         let t = self.trump;
         if t == 4 {
             if maxpd > lead && maxpd > max3 {
@@ -412,26 +428,25 @@ impl Node {
             }
             return;
         }
-        let len = &self.len;
-        let tr = |seat: usize| self.h[seat][t];
+        let tr = |seat: usize| self.h(seat, t);
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let rank = m.rank;
             let win = if ls == t {
                 (maxpd > lead && maxpd > max3) || (rank > lead && rank > max3)
             } else if rank > lead && rank > max3 {
-                (max3 != 0 || len[p][t] == 0) || (maxpd == 0 && len[r][t] != 0 && tr(r) > tr(p))
+                (max3 != 0 || self.len(p, t) == 0) || (maxpd == 0 && self.len(r, t) != 0 && tr(r) > tr(p))
             } else if maxpd > lead && maxpd > max3 {
-                max3 != 0 || len[p][t] == 0
+                max3 != 0 || self.len(p, t) == 0
             } else if lead > maxpd && lead > max3 && lead > rank {
-                maxpd == 0 && len[r][t] != 0 && ((max3 != 0 || len[p][t] == 0) || tr(r) > tr(p))
+                maxpd == 0 && self.len(r, t) != 0 && ((max3 != 0 || self.len(p, t) == 0) || tr(r) > tr(p))
             } else {
-                maxpd == 0 && len[r][t] != 0
+                maxpd == 0 && self.len(r, t) != 0
             };
             let rr = self.rr(ls, rank);
             *w = if win {
                 if min3 > rank {
                     40 + rr
-                } else if maxpd > lead && self.h[self.ld][ls] > self.h[r][ls] {
+                } else if maxpd > lead && self.h(self.ld, ls) > self.h(r, ls) {
                     41 + rr
                 } else if rank > lead {
                     if rank < maxpd {
@@ -462,19 +477,18 @@ impl Node {
 
     /// The "Kx" test for discards: a doubleton with the second-highest card.
     fn kx(&self, s: usize) -> bool {
-        self.len[self.me][s] == 2 && self.nth(s, 1).1 == self.me
+        self.len(self.me, s) == 2 && self.nth(s, 1).1 == self.me
     }
 
     fn second_void(&self, moves: &[Candidate], out: &mut [i32]) {
         let (_, p, r) = self.seats();
         let (ls, lead) = self.trick[0];
         let me = self.me;
-        let pd_wins = self.h[r][ls] > (self.h[p][ls] | bit(lead));
+        let pd_wins = self.h(r, ls) > (self.h(p, ls) | bit(lead));
         let t = self.trump;
-        let len = &self.len;
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let s = m.suit;
-            let cnt = len[me][s];
+            let cnt = self.len(me, s);
             let kx = self.kx(s);
             let top_single = cnt == 1 && self.nth(s, 0).1 == me;
             *w = if t == 4 {
@@ -502,16 +516,17 @@ impl Node {
                 let add = if pd_wins { cnt * 64 / 44 } else { cnt * 64 / 36 - if kx { 4 } else { 0 } };
                 -m.rank + add
             } else if s != t {
-                let good = if len[p][ls] != 0 {
-                    pd_wins || (len[r][ls] == 0 && len[r][t] != 0)
+                let good = if self.len(p, ls) != 0 {
+                    pd_wins || (self.len(r, ls) == 0 && self.len(r, t) != 0)
                 } else {
-                    (len[r][ls] == 0 && self.h[r][t] > self.h[p][t]) || (len[p][t] == 0 && self.h[r][ls] > bit(lead))
+                    (self.len(r, ls) == 0 && self.h(r, t) > self.h(p, t))
+                        || (self.len(p, t) == 0 && self.h(r, ls) > bit(lead))
                 };
                 let add = if good { 60 + cnt * 64 / 44 } else { -2 + cnt * 64 / 36 - if kx { 4 } else { 0 } };
                 -m.rank + add
-            } else if len[p][ls] != 0
-                || (len[r][ls] == 0 && len[r][t] != 0 && self.h[r][t] > self.h[p][t])
-                || bit(m.rank) > self.h[p][t]
+            } else if self.len(p, ls) != 0
+                || (self.len(r, ls) == 0 && self.len(r, t) != 0 && self.h(r, t) > self.h(p, t))
+                || bit(m.rank) > self.h(p, t)
             {
                 24 - m.rank + cnt * 64 / 44
             } else {
@@ -525,8 +540,8 @@ impl Node {
     fn rank_forces_ace(&self, moves: &[Candidate], w1: i32, high1: usize) -> Option<usize> {
         let (ls, _) = self.trick[0];
         let (_, _, r) = self.seats();
-        let c4 = self.h[r][ls];
-        let others = self.start[ls] & !c4;
+        let c4 = self.h(r, ls);
+        let others = self.start(ls) & !c4;
         let top = 1u32 << (31 - c4.leading_zeros());
         let below = others & (top - 1);
         if below == 0 {
@@ -553,7 +568,7 @@ impl Node {
         let me = self.me;
         let t = self.trump;
         let (w1s, w1, high1) = self.winning(2);
-        let c4 = self.h[r][ls];
+        let c4 = self.h(r, ls);
         let (max4, min4) = (hi(c4), lo(c4));
         let max3 = moves.iter().map(|m| m.rank).max().unwrap_or(0);
         let all_low = |out: &mut [i32]| {
@@ -581,11 +596,11 @@ impl Node {
         if t == 4 {
             if high1 == 0 && lead > max4 {
                 all_low(out);
-                if self.len[self.ld][ls] == 0 && self.nth(ls, 0).1 == me {
-                    let opp_len = (self.len[r][ls] - 1).max(self.len[(self.ld + 1) & 3][ls]);
+                if self.len(self.ld, ls) == 0 && self.nth(ls, 0).1 == me {
+                    let opp_len = (self.len(r, ls) - 1).max(self.len((self.ld + 1) & 3, ls));
                     // My top sequence, with partner's card counted as gone.
-                    let mine = self.h[me][ls];
-                    let others = self.start[ls] & !mine & !bit(lead);
+                    let mine = self.h(me, ls);
+                    let others = self.start(ls) & !mine & !bit(lead);
                     let top_seq = if others == 0 {
                         mine.count_ones()
                     } else {
@@ -654,31 +669,31 @@ impl Node {
         let me = self.me;
         let t = self.trump;
         let (w1s, w1, high1) = self.winning(2);
-        let max4 = hi(self.h[r][ls]);
+        let max4 = hi(self.h(r, ls));
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let s = m.suit;
-            let cnt = self.len[me][s];
+            let cnt = self.len(me, s);
             let rr = self.rr(s, m.rank);
             *w = if t == 4 {
                 let top_single = cnt == 1 && self.nth(s, 0).1 == me;
                 -m.rank + cnt * 64 / 24 - if self.kx(s) || top_single { 4 } else { 0 }
             } else if ls == t || s != t {
                 -m.rank + cnt * 64 / 40
-            } else if high1 == 0 && lead > max4 && (max4 != 0 || self.len[r][t] == 0) {
+            } else if high1 == 0 && lead > max4 && (max4 != 0 || self.len(r, t) == 0) {
                 -m.rank - 50
             } else if w1s == t && m.rank < w1 {
                 -32 + rr + cnt * 64 / 40
             } else if high1 == 0 {
                 if max4 != 0 {
                     (if self.nth(ls, 1).1 == self.ld { 36 } else { 48 }) - m.rank + cnt * 64 / 50
-                } else if bit(m.rank) > self.h[r][t] {
+                } else if bit(m.rank) > self.h(r, t) {
                     48 - m.rank + cnt * 64 / 50
                 } else {
                     -12 - m.rank + cnt * 64 / 50
                 }
             } else if max4 != 0 {
                 72 - m.rank + cnt * 64 / 50
-            } else if bit(m.rank) > self.h[r][t] {
+            } else if bit(m.rank) > self.h(r, t) {
                 48 - m.rank + cnt * 64 / 50
             } else {
                 36 - m.rank + cnt * 64 / 50
@@ -702,7 +717,7 @@ impl Node {
         let (w2s, w2, high2) = self.winning(3);
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let s = m.suit;
-            let cnt = self.len[me][s];
+            let cnt = self.len(me, s);
             let rr = self.rr(s, m.rank);
             *w = if t == 4 {
                 let top_single = cnt == 1 && self.nth(s, 0).1 == me;
