@@ -155,6 +155,81 @@ impl Holding {
         Rank::from_index(12 - self.count_above(rank))
     }
 
+    /// The top card of each *run*, a maximal set of adjacent held ranks: the
+    /// held ranks whose next higher rank is not held (the ace always
+    /// qualifies).
+    ///
+    /// A slow reference definition for the `runs` table of `dds-tables`
+    /// (DDS's `groupData`).
+    ///
+    /// ```
+    /// use dds_model::Holding;
+    /// // Runs A-Q, 9, 7 and 3: the 9 and the 7 are not adjacent.
+    /// let h: Holding = "AKQ973".parse()?;
+    /// assert_eq!(h.run_tops().to_string(), "A973");
+    /// assert_eq!(h.run_bottoms().to_string(), "Q973");
+    /// # Ok::<_, dds_model::ParseError>(())
+    /// ```
+    pub fn run_tops(self) -> Holding {
+        self.iter().filter(|&r| r == Rank::Ace || !self.contains(Rank::from_index(r.index() + 1))).collect()
+    }
+
+    /// The bottom card of each run (see [`Holding::run_tops`]): the held
+    /// ranks whose next lower rank is not held (the deuce always qualifies).
+    ///
+    /// ```
+    /// use dds_model::Holding;
+    /// let h: Holding = "KQJ2".parse()?;
+    /// assert_eq!(h.run_bottoms().to_string(), "J2");
+    /// # Ok::<_, dds_model::ParseError>(())
+    /// ```
+    pub fn run_bottoms(self) -> Holding {
+        self.iter().filter(|&r| r == Rank::Two || !self.contains(Rank::from_index(r.index() - 1))).collect()
+    }
+
+    /// The highest card of each group of *equivalent* cards, when `others`
+    /// are the other cards of the suit still in play.
+    ///
+    /// Two held ranks are equivalent when no card of `others` ranks strictly
+    /// between them: the cards missing between them have all been played, so
+    /// playing either one has the same effect. Cards of `others` that are also
+    /// in `self` are ignored. A slow reference definition, quadratic in the
+    /// number of cards, for the fast `group_tops` of `dds-tables`.
+    ///
+    /// ```
+    /// use dds_model::Holding;
+    /// let hand: Holding = "AKQ973".parse()?;
+    /// // The ten and the six are still out; the jack, the eight and the
+    /// // five, four are gone: groups A-Q, 9-7 and 3.
+    /// let others: Holding = "T6".parse()?;
+    /// assert_eq!(hand.equivalence_tops(others).to_string(), "A93");
+    /// assert_eq!(hand.equivalence_bottoms(others).to_string(), "Q73");
+    /// // With no other card in play, the whole holding is one group.
+    /// assert_eq!(hand.equivalence_tops(Holding::EMPTY).to_string(), "A");
+    /// # Ok::<_, dds_model::ParseError>(())
+    /// ```
+    pub fn equivalence_tops(self, others: Holding) -> Holding {
+        let others = others - self;
+        let separated = |low: Rank, high: Rank| !(others & Holding::above(low) & Holding::below(high)).is_empty();
+        self.iter().filter(|&r| self.iter().filter(|&s| s > r).all(|s| separated(r, s))).collect()
+    }
+
+    /// The lowest card of each group of equivalent cards (see
+    /// [`Holding::equivalence_tops`]).
+    ///
+    /// ```
+    /// use dds_model::Holding;
+    /// let hand: Holding = "AKQ973".parse()?;
+    /// assert_eq!(hand.equivalence_bottoms("T6".parse()?).to_string(), "Q73");
+    /// assert_eq!(hand.equivalence_bottoms(!hand).to_string(), "Q973");
+    /// # Ok::<_, dds_model::ParseError>(())
+    /// ```
+    pub fn equivalence_bottoms(self, others: Holding) -> Holding {
+        let others = others - self;
+        let separated = |low: Rank, high: Rank| !(others & Holding::above(low) & Holding::below(high)).is_empty();
+        self.iter().filter(|&r| self.iter().filter(|&s| s < r).all(|s| separated(s, r))).collect()
+    }
+
     /// The ranks from high to low.
     #[inline]
     pub const fn iter(self) -> HoldingIter {
@@ -345,6 +420,36 @@ mod tests {
             }
         }
         assert_eq!(Holding::from_bits(0x2000), None);
+    }
+
+    #[test]
+    fn runs_and_groups() {
+        for bits in 0..8192u16 {
+            let h = Holding::from_bits(bits).unwrap();
+            let (tops, bottoms) = (h.run_tops(), h.run_bottoms());
+            assert_eq!(tops.len(), bottoms.len());
+            assert_eq!(tops - h, Holding::EMPTY);
+            assert_eq!(bottoms - h, Holding::EMPTY);
+            // Pairing the k-th highest top with the k-th highest bottom gives
+            // disjoint intervals, all held, that cover the holding.
+            let mut covered = Holding::EMPTY;
+            for (top, bottom) in tops.iter().zip(bottoms) {
+                assert!(top >= bottom);
+                let run = Holding::below(top).with(top) - Holding::below(bottom);
+                assert_eq!(run - h, Holding::EMPTY);
+                assert_eq!(covered & run, Holding::EMPTY);
+                covered |= run;
+            }
+            assert_eq!(covered, h);
+            // No other card in play: one group. Every other card in play:
+            // the groups are the runs.
+            assert_eq!(h.equivalence_tops(Holding::EMPTY), h.highest().map_or(Holding::EMPTY, Holding::single));
+            assert_eq!(h.equivalence_bottoms(Holding::EMPTY), h.lowest().map_or(Holding::EMPTY, Holding::single));
+            assert_eq!(h.equivalence_tops(!h), tops);
+            assert_eq!(h.equivalence_bottoms(!h), bottoms);
+            // Cards of `others` inside the holding are ignored.
+            assert_eq!(h.equivalence_tops(Holding::ALL), tops);
+        }
     }
 
     #[test]

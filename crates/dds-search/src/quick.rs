@@ -100,7 +100,6 @@ impl Count<'_> {
     fn lead_hand_trump(&mut self, s: usize, first: u32, second: u32) -> Outcome {
         let (own, c_l, c_r, c_p) =
             (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
-        let t = self.trump.expect("trump game");
         if (c_l != 0 || self.opp_trumps_l == 0) && (c_r != 0 || self.opp_trumps_r == 0) {
             self.add_rank(s, first);
             if self.credit(1) {
@@ -113,7 +112,6 @@ impl Count<'_> {
                 return Outcome::NextSuit;
             }
         }
-        let _ = t;
         let second_holder = self.holder(s, second);
         if second_holder == self.me {
             if self.no_opp_trumps() {
@@ -424,39 +422,23 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
                 let (tr_p, tr_l, tr_r) = (h[p][t], h[l][t], h[r][t]);
                 let p_top = if tr_p == 0 { 0 } else { 1 << (31 - tr_p.leading_zeros()) };
                 if (c_r > 0 || len[r][t] == 0) && (c_l > 0 || len[l][t] == 0) {
+                    // Neither opponent can ruff: partner's ruff wins.
                     lowest_q = 1;
                     if 1 >= cutoff {
                         return cut(1, c.ranks);
                     }
-                    continue;
-                } else if c_r == 0 && c_l == 0 {
-                    if tr_p > (tr_l | tr_r) {
+                } else {
+                    // Partner must ruff above every opponent who ruffs too.
+                    let threat = if c_l == 0 { tr_l } else { 0 } | if c_r == 0 { tr_r } else { 0 };
+                    if tr_p > threat {
                         lowest_q = 1;
                         c.add_rank(t, p_top);
                         if 1 >= cutoff {
                             return cut(1, c.ranks);
                         }
                     }
-                    continue;
-                } else if c_l == 0 {
-                    if tr_l < tr_p {
-                        lowest_q = 1;
-                        c.add_rank(t, p_top);
-                        if 1 >= cutoff {
-                            return cut(1, c.ranks);
-                        }
-                    }
-                    continue;
-                } else if c_r == 0 {
-                    if tr_r < tr_p {
-                        lowest_q = 1;
-                        c.add_rank(t, p_top);
-                        if 1 >= cutoff {
-                            return cut(1, c.ranks);
-                        }
-                    }
-                    continue;
                 }
+                continue;
             }
         }
         // F.
