@@ -4,7 +4,7 @@
 //! other hands and the current trick) are equivalent: only the highest of
 //! each such group is generated.
 
-use dds_model::{Card, Hand, Strain, Suit};
+use dds_model::{Card, Hand, Holding, Strain, Suit};
 
 use crate::order::{Candidate, Node};
 use crate::position::Position;
@@ -90,37 +90,6 @@ impl MoveList {
     }
 }
 
-/// The highest card of each group of equivalent cards in `hand` (one suit's
-/// 13-bit lane), where `others` are the other cards of the suit still in
-/// play.
-#[inline]
-pub(crate) fn group_tops(hand: u64, others: u64) -> u64 {
-    let mut tops = 0;
-    let mut rest = hand;
-    while rest != 0 {
-        let top = 1u64 << (63 - rest.leading_zeros());
-        tops |= top;
-        let below = others & (top - 1);
-        if below == 0 {
-            break;
-        }
-        let next_other = 63 - below.leading_zeros();
-        rest &= (1u64 << next_other) - 1;
-    }
-    tops
-}
-
-/// The cards of `hand` (one suit's lane) equivalent to and below `top`.
-#[inline]
-pub(crate) fn group_below(hand: u64, others: u64, top: u64) -> u64 {
-    let below = others & (top - 1);
-    if below == 0 {
-        return hand & (top - 1);
-    }
-    let floor = 2u64 << (63 - below.leading_zeros());
-    hand & (top - 1) & !(floor - 1)
-}
-
 /// Generates the moves of the seat to play, best first. `best` is the killer
 /// move of this depth and `best_tt` the last table hint at this depth.
 pub(crate) fn generate(
@@ -153,18 +122,23 @@ pub(crate) fn generate(
             continue;
         }
         let others = ((in_play >> shift) & 0x1fff) & !h;
-        let mut tops = group_tops(h, others);
+        // The groups of equivalent cards, from the precomputed runs.
+        let groups =
+            dds_tables::groups(Holding::from_bits_truncate(h as u32), Holding::from_bits_truncate(others as u32));
+        let mut tops = u64::from(groups.tops().bits());
+        let bottoms = u64::from(groups.bottoms().bits());
+        list.top_mask |= tops << shift;
+        list.bottom_mask |= bottoms << shift;
         while tops != 0 {
             let bit = 63 - tops.leading_zeros();
             tops ^= 1u64 << bit;
             let card = Card::from_bit(bit + shift).expect("a card bit");
-            let lower = group_below(h, others, 1u64 << bit);
-            let members = lower | 1u64 << bit;
+            // The group's bottom: the highest bottom at or below its top.
+            let below = bottoms & ((2u64 << bit) - 1);
+            let bottom = 1u64 << (63 - below.leading_zeros());
             list.cards[n] = card;
-            list.bottoms[n] = (members & members.wrapping_neg()) << shift;
-            list.top_mask |= 1u64 << (bit + shift);
-            list.bottom_mask |= list.bottoms[n];
-            candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: lower != 0 };
+            list.bottoms[n] = bottom << shift;
+            candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: bottom != 1u64 << bit };
             n += 1;
         }
     }
