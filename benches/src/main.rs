@@ -5,7 +5,9 @@
 //!
 //! Usage: `ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]` where a
 //! workload is a DDS hand file (`list100`, `list1000`, `largest`, ...) or
-//! `random1000`; `--threads` adds the throughput of parallel batches.
+//! `random1000`, or `midplay` (1,000 positions in the middle of play,
+//! SolveBoard with solutions 1 and 3); `--threads` adds the throughput of
+//! parallel batches.
 
 use std::time::{Duration, Instant};
 
@@ -96,6 +98,10 @@ fn main() {
     println!("machine: {} cores, {}", std::thread::available_parallelism().map_or(1, |n| n.get()), cpu_name());
     println!("single thread; DDS 2.9 {}", if cfg!(feature = "oracle") { "linked" } else { "not linked" });
     for name in &args {
+        if name == "midplay" {
+            mid_play(reps);
+            continue;
+        }
         let deals = load(name);
         let mut our_runs = Vec::new();
         let mut their_runs = Vec::new();
@@ -112,6 +118,65 @@ fn main() {
         report(name, deals.len(), &our_runs, &their_runs);
         if !threads.is_empty() {
             parallel(&deals, &threads, reps);
+        }
+    }
+}
+
+/// The mid-play workload: 1,000 positions after 1 to 40 random cards,
+/// solved with `solutions` 1 and 3, ours and DDS's, one solver each.
+fn mid_play(reps: usize) {
+    let positions = workload::mid_play_positions(1000, 0x91a7);
+    for (solutions, label) in [(dds::Solutions::One, 1), (dds::Solutions::All, 3)] {
+        let mut ours_t = Vec::new();
+        let mut theirs_t: Vec<Duration> = Vec::new();
+        let mut nodes = 0;
+        for _ in 0..reps {
+            let mut solver = Solver::new();
+            let start = Instant::now();
+            let before = solver.nodes();
+            let answers: Vec<dds::Solution> = positions
+                .iter()
+                .map(|p| {
+                    let board = dds::Board::new(&p.remaining, p.strain, p.leader, &p.played).expect("legal play");
+                    solver.solve_board(&board, dds::Target::Max, solutions).expect("solvable")
+                })
+                .collect();
+            ours_t.push(start.elapsed());
+            nodes = solver.nodes() - before;
+            #[cfg(feature = "oracle")]
+            {
+                let start = Instant::now();
+                let theirs: Vec<_> = positions
+                    .iter()
+                    .map(|p| {
+                        dds_bench::oracle::solve_board(&p.remaining, p.strain, p.leader, &p.played, label)
+                            .expect("DDS solves the position")
+                    })
+                    .collect();
+                theirs_t.push(start.elapsed());
+                for (i, (ours, (theirs, _))) in answers.iter().zip(&theirs).enumerate() {
+                    let mut a: Vec<(String, i32)> =
+                        ours.cards.iter().map(|c| (c.card.to_string(), i32::from(c.tricks.unwrap_or(0)))).collect();
+                    let mut b: Vec<(String, i32)> = theirs.iter().map(|c| (c.0.clone(), c.1)).collect();
+                    if label == 1 {
+                        // One best card: DDS may pick another card of the same score.
+                        assert_eq!(a[0].1, b[0].1, "position {i}: {:?}", positions[i]);
+                    } else {
+                        a.sort();
+                        b.sort();
+                        assert_eq!(a, b, "position {i}: {:?}", positions[i]);
+                    }
+                }
+            }
+            let _ = &answers;
+        }
+        let ours = median(ours_t);
+        println!("\nmidplay: 1000 positions (1-40 cards played), solutions {label}, median of {reps}");
+        println!("  ours   total {}  per position {:.2}ms  nodes {nodes}", secs(ours), ours.as_secs_f64());
+        if !theirs_t.is_empty() {
+            let theirs = median(theirs_t);
+            println!("  DDS    total {}  per position {:.2}ms", secs(theirs), theirs.as_secs_f64());
+            println!("  ratio ours/DDS: total {:.2}", ours.as_secs_f64() / theirs.as_secs_f64());
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::ffi::{c_char, c_int, c_uint};
 
-use dds::model::{Deal, Seat, Strain};
+use dds::model::{Card, Deal, Seat, Strain};
 
 #[repr(C)]
 struct DdTableDeal {
@@ -87,16 +87,35 @@ pub type DdsCard = (String, i32, i32);
 /// DDS's SolveBoard with `solutions` 3 and target -1: the cards and DDS's
 /// node count.
 pub fn solve_all(remaining: &Deal, strain: Strain, leader: Seat) -> Result<(Vec<DdsCard>, i64), String> {
+    solve_board(remaining, strain, leader, &[], 3)
+}
+
+/// DDS's SolveBoard with target -1 and mode 1 for a position in the middle
+/// of play (`played` are the cards of the current trick): the cards and
+/// DDS's node count.
+pub fn solve_board(
+    remaining: &Deal,
+    strain: Strain,
+    leader: Seat,
+    played: &[Card],
+    solutions: i32,
+) -> Result<(Vec<DdsCard>, i64), String> {
+    let mut suits = [0; 3];
+    let mut ranks = [0; 3];
+    for (i, card) in played.iter().enumerate() {
+        suits[i] = card.suit().index() as c_int;
+        ranks[i] = c_int::from(card.rank().value());
+    }
     let dl = DealBin {
         trump: strain.index() as c_int,
         first: leader.index() as c_int,
-        current_trick_suit: [0; 3],
-        current_trick_rank: [0; 3],
+        current_trick_suit: suits,
+        current_trick_rank: ranks,
         remain_cards: remaining.to_dds_bits(),
     };
     let mut fut = FutureTricks::default();
     // Safety: `fut` outlives the call; thread index 0 exists.
-    let code = unsafe { SolveBoard(dl, -1, 3, 1, &mut fut, 0) };
+    let code = unsafe { SolveBoard(dl, -1, solutions, 1, &mut fut, 0) };
     if code != 1 {
         return Err(message(code));
     }
