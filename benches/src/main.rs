@@ -128,6 +128,8 @@ fn mid_play(reps: usize) {
     let positions = workload::mid_play_positions(1000, 0x91a7);
     for (solutions, label) in [(dds::Solutions::One, 1), (dds::Solutions::All, 3)] {
         let mut ours_t = Vec::new();
+        // Filled only when DDS is linked.
+        #[cfg_attr(not(feature = "oracle"), allow(unused_mut))]
         let mut theirs_t: Vec<Duration> = Vec::new();
         let mut nodes = 0;
         for _ in 0..reps {
