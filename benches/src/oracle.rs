@@ -51,13 +51,22 @@ extern "C" {
     fn ErrorMessage(code: c_int, line: *mut c_char);
 }
 
-/// Restricts DDS to one thread (call once, before anything else).
+/// DDS keeps per-thread state behind a thread index; every call here uses
+/// index 0, so calls from several threads (such as parallel tests) take
+/// turns.
+static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Restricts DDS to one thread (only the first call does anything).
 pub fn single_thread() {
-    // Safety: plain C calls without pointers.
-    unsafe {
-        SetResources(0, 1);
-        SetMaxThreads(1);
-    }
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        // Safety: plain C calls without pointers.
+        unsafe {
+            SetResources(0, 1);
+            SetMaxThreads(1);
+        }
+    });
 }
 
 fn message(code: c_int) -> String {
@@ -72,6 +81,7 @@ fn message(code: c_int) -> String {
 pub fn dd_table(deal: &Deal) -> Result<[[u8; 4]; 5], String> {
     let table_deal = DdTableDeal { cards: deal.to_dds_bits() };
     let mut res = DdTableResults { res_table: [[0; 4]; 5] };
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     // Safety: `res` outlives the call; the struct layouts follow dll.h.
     let code = unsafe { CalcDDtable(table_deal, &mut res) };
     if code != 1 {
@@ -114,6 +124,7 @@ pub fn solve_board(
         remain_cards: remaining.to_dds_bits(),
     };
     let mut fut = FutureTricks::default();
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     // Safety: `fut` outlives the call; thread index 0 exists.
     let code = unsafe { SolveBoard(dl, -1, solutions, 1, &mut fut, 0) };
     if code != 1 {
