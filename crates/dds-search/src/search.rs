@@ -151,21 +151,6 @@ impl<T: TransTable> Searcher<T> {
         }
     }
 
-    /// The tricks North-South take of the tricks left in `pos` (the current
-    /// trick included) after the seat to play plays `card`, which must be
-    /// legal. `lower` and `upper` are known bounds on the answer.
-    pub fn solve_ns_after(&mut self, pos: &Position, card: Card, mut lower: u8, mut upper: u8) -> u8 {
-        while lower < upper {
-            let target = (lower + upper).div_ceil(2);
-            if self.can_take_after(pos, card, target) {
-                lower = target;
-            } else {
-                upper = target - 1;
-            }
-        }
-        lower
-    }
-
     /// Whether North-South can take at least `target` tricks from `pos` on.
     pub fn can_take(&mut self, pos: &Position, target: u8) -> bool {
         self.search(pos, i32::from(target)).0
