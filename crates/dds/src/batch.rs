@@ -1,7 +1,7 @@
 //! Batches in parallel: many tables or boards over a pool of threads, one
 //! solver (and table) per thread.
 
-use dds_model::Deal;
+use dds_model::{BySeat, ByStrain, Deal, Strain};
 use rayon::prelude::*;
 
 use crate::{Board, DdTable, Error, Solution, Solutions, Solver, Target};
@@ -56,16 +56,27 @@ impl Parallel {
 /// ```
 pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Result<Vec<DdTable>, Error> {
     let memory = settings.memory_per_thread;
-    settings.run(|| {
-        deals
-            .par_iter()
+    // One job per deal and strain: small jobs keep every core busy to the
+    // end of the batch, as DDS's CalcAllTables does.
+    let rows: Vec<BySeat<u8>> = settings.run(|| {
+        (0..deals.len() * Strain::NUM)
+            .into_par_iter()
             .with_max_len(1)
-            .map_init(|| Solver::with_memory(memory), |solver, deal| solver.dd_table(deal))
-            .collect()
-    })
+            .map_init(
+                || Solver::with_memory(memory),
+                |solver, job| solver.dd_table_strain(&deals[job / Strain::NUM], Strain::ALL[job % Strain::NUM]),
+            )
+            .collect::<Result<_, Error>>()
+    })?;
+    Ok(rows
+        .chunks_exact(Strain::NUM)
+        .map(|row| DdTable::new(ByStrain::from_fn(|strain| row[strain.index()])))
+        .collect())
 }
 
 /// [`Solver::solve_board`] for many boards, in parallel, in input order.
+/// The boards with the most cards left (the hardest) are started first, so
+/// that one long search does not keep the batch waiting at the end.
 pub fn solve_boards(
     boards: &[Board],
     target: Target,
@@ -73,11 +84,21 @@ pub fn solve_boards(
     settings: &Parallel,
 ) -> Result<Vec<Solution>, Error> {
     let memory = settings.memory_per_thread;
-    settings.run(|| {
-        boards
+    let mut order: Vec<usize> = (0..boards.len()).collect();
+    order.sort_by_key(|&i| core::cmp::Reverse(boards[i].position().tricks_left()));
+    let solved: Vec<(usize, Solution)> = settings.run(|| {
+        order
             .par_iter()
             .with_max_len(1)
-            .map_init(|| Solver::with_memory(memory), |solver, board| solver.solve_board(board, target, solutions))
-            .collect()
-    })
+            .map_init(
+                || Solver::with_memory(memory),
+                |solver, &i| solver.solve_board(&boards[i], target, solutions).map(|s| (i, s)),
+            )
+            .collect::<Result<_, Error>>()
+    })?;
+    let mut out: Vec<Option<Solution>> = vec![None; boards.len()];
+    for (i, solution) in solved {
+        out[i] = Some(solution);
+    }
+    Ok(out.into_iter().map(|s| s.expect("every board solved")).collect())
 }

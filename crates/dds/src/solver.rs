@@ -309,24 +309,41 @@ impl Solver {
     /// The double dummy table of a full deal: for each strain and declarer,
     /// the tricks declarer takes when the seat on declarer's left leads.
     pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, Error> {
+        let mut tricks = ByStrain::<BySeat<u8>>::default();
+        for strain in Strain::ALL {
+            tricks[strain] = self.dd_table_strain(deal, strain)?;
+        }
+        Ok(DdTable::new(tricks))
+    }
+
+    /// One strain's row of [`Solver::dd_table`]: the tricks each declarer
+    /// takes in `strain`.
+    ///
+    /// ```
+    /// use dds::{Solver, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let spades = Solver::new().dd_table_strain(&deal, Strain::Spades)?;
+    /// assert_eq!(spades[Seat::West], 8);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn dd_table_strain(&mut self, deal: &Deal, strain: Strain) -> Result<BySeat<u8>, Error> {
         let deal = deal.validate()?;
         if deal.hand(Seat::North).len() != 13 {
             return Err(Error::NotFullDeal);
         }
-        let mut tricks = ByStrain::<BySeat<u8>>::default();
-        for strain in Strain::ALL {
-            // North-South's tricks with the previous leader guess the next
-            // leader's result; the table is shared by the four leaders.
-            let mut guess = 7;
-            for leader in [Seat::North, Seat::South, Seat::East, Seat::West] {
-                let pos = Position::new(*deal.hands(), leader, &[])?;
-                self.prepare(&pos, strain);
-                let ns = self.searcher.solve_ns_from(&pos, guess);
-                guess = ns;
-                let declarer = leader.prev();
-                tricks[strain][declarer] = if declarer.side() == dds_model::Side::NorthSouth { ns } else { 13 - ns };
-            }
+        let mut tricks = BySeat::<u8>::default();
+        // North-South's tricks with the previous leader guess the next
+        // leader's result; the table is shared by the four leaders.
+        let mut guess = 7;
+        for leader in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            let pos = Position::new(*deal.hands(), leader, &[])?;
+            self.prepare(&pos, strain);
+            let ns = self.searcher.solve_ns_from(&pos, guess);
+            guess = ns;
+            let declarer = leader.prev();
+            tricks[declarer] = if declarer.side() == dds_model::Side::NorthSouth { ns } else { 13 - ns };
         }
-        Ok(DdTable::new(tricks))
+        Ok(tricks)
     }
 }

@@ -20,7 +20,15 @@ fn tables_in_parallel_equal_the_fixtures_in_order() {
 #[test]
 fn boards_in_parallel_equal_the_sequential_answers() {
     let records = load_hand_file("list10.txt").unwrap();
-    let boards: Vec<Board> = records.iter().map(|r| Board::new(&r.deal, r.strain, r.leader, &[]).unwrap()).collect();
+    // Full deals interleaved with random endings of 1 to 10 tricks, so that
+    // the hardest-first order differs from the input order.
+    let mut rng = dds_fixtures::DealRng::new(3);
+    let mut boards = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        boards.push(Board::new(&r.deal, r.strain, r.leader, &[]).unwrap());
+        let ending = rng.partial_deal(1 + i);
+        boards.push(Board::new(&ending, r.strain, rng.seat(), &[]).unwrap());
+    }
     let parallel =
         solve_boards(&boards, Target::Max, Solutions::All, &Parallel { threads: Some(2), ..Parallel::default() })
             .unwrap();
