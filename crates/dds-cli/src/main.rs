@@ -6,8 +6,9 @@
 //!   [--solutions 1|2|3] [--json]`: the score of each card of the seat to
 //!   play (DDS's SolveBoard).
 //!
-//! Bad input gives a message on standard error and exit status 1 (2 for a
-//! usage error).
+//! Bad input gives a message on standard error and exit status 1; a usage
+//! error found by the argument parser (an unknown option, a missing value)
+//! gives status 2.
 
 mod json;
 
@@ -53,8 +54,9 @@ enum Command {
         /// The cards played to the current trick, in order (e.g. `S4 SK`).
         #[arg(long, num_args = 1..=3)]
         played: Vec<String>,
-        /// `max`, or the number of tricks to reach (0 lists every card).
-        #[arg(long, default_value = "max")]
+        /// `max` (or -1), or the number of tricks to reach (0 lists every
+        /// card with score 0).
+        #[arg(long, default_value = "max", allow_hyphen_values = true)]
         target: String,
         /// 1: one best card; 2: every best card; 3: every card with its score.
         #[arg(long, default_value_t = 3)]
@@ -84,6 +86,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`dds table | head`) is not an error.
+        Err(Failure(message)) if message.contains("Broken pipe") => ExitCode::SUCCESS,
         Err(Failure(message)) => {
             eprintln!("dds: {message}");
             ExitCode::FAILURE
@@ -109,7 +113,8 @@ fn table(file: Option<&std::path::Path>, json: bool, threads: Option<usize>) -> 
     let mut failure = None;
     for (number, line) in input.lines().enumerate() {
         let parsed = line.map_err(|e| Failure(format!("{name}: {e}"))).and_then(|line| {
-            let text = line.trim().to_owned();
+            // A byte-order mark may open a file written on Windows.
+            let text = line.trim_start_matches('\u{feff}').trim().to_owned();
             if text.is_empty() {
                 return Ok(None);
             }
@@ -193,7 +198,7 @@ fn solve(
         .map(|c| c.parse::<Card>().map_err(|e| Failure(format!("--played {c:?}: {e}"))))
         .collect::<Result<Vec<Card>, Failure>>()?;
     let target = match target {
-        "max" | "MAX" | "-1" => Target::Max,
+        t if t.eq_ignore_ascii_case("max") || t == "-1" => Target::Max,
         n => Target::AtLeast(
             n.parse::<u8>()
                 .ok()

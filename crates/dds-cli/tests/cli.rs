@@ -85,6 +85,14 @@ fn solve_json_matches_dds_leads() {
 }
 
 #[test]
+fn solve_accepts_target_minus_one() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let a = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "N", "--target", "-1", "--json"], ""));
+    let b = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "N", "--target", "MAX", "--json"], ""));
+    assert_eq!(a, b);
+}
+
+#[test]
 fn solve_mid_trick() {
     // East led the spade ace; South and West are still to play in list1's
     // deal with spades as trumps (North played the six).

@@ -32,8 +32,16 @@ pub struct Position {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// A card is held by two seats, or is held and also played to the trick.
+    /// A card is held by two seats, or played to the trick twice.
     DuplicateCard(Card),
+    /// A card played to the current trick is still in a hand (DDS's
+    /// `PLAYED_CARD`).
+    PlayedCardHeld {
+        /// The card.
+        card: Card,
+        /// The seat that still holds it.
+        seat: Seat,
+    },
     /// More than three cards played to the current trick.
     TooManyPlayed,
     /// A seat holds more than 13 cards.
@@ -51,6 +59,9 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::DuplicateCard(c) => write!(f, "card {c} appears twice"),
+            PositionError::PlayedCardHeld { card, seat } => {
+                write!(f, "{card} is played to the trick but still in {}'s hand", seat.name())
+            }
             PositionError::TooManyPlayed => f.write_str("more than three cards played to the current trick"),
             PositionError::TooManyCards(s) => write!(f, "{} holds more than 13 cards", s.name()),
             PositionError::WrongCardCount => f.write_str(
@@ -92,6 +103,9 @@ impl Position {
             seen |= *hand;
         }
         for &card in played {
+            if let Some(seat) = Seat::ALL.into_iter().find(|&s| hands[s].contains(card)) {
+                return Err(PositionError::PlayedCardHeld { card, seat });
+            }
             if !seen.insert(card) {
                 return Err(PositionError::DuplicateCard(card));
             }
@@ -183,7 +197,7 @@ impl Position {
     /// [`Position::legal_cards`]. A completed trick is cleared: its winner
     /// leads next.
     #[inline]
-    pub fn play(&self, card: Card, strain: Strain) -> Position {
+    pub(crate) fn play(&self, card: Card, strain: Strain) -> Position {
         let mut next = *self;
         let seat = self.to_play().index();
         debug_assert!(self.legal_cards().contains(card));

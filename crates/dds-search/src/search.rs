@@ -243,9 +243,8 @@ impl<T: TransTable> Searcher<T> {
         // Enhanced transposition cutoff: before searching any last card of a
         // trick, look every resulting position up in the table; one that
         // already proves the goal ends the node at once, and the others'
-        // answers are kept for the move loop.
-        // Answers found by the enhanced transposition cutoff: a bit per move
-        // in `known`, its result in `known_results`.
+        // answers are kept for the move loop (a bit per move in `known`,
+        // its result in `known_results`).
         let (mut known, mut known_results) = (0u16, 0u16);
         let mut known_ranks = [0u64; 13];
         if self.etc && pos.count == 3 && list.as_slice().len() > 1 && depth > ETC_MIN_CARDS {

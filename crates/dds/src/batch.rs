@@ -35,7 +35,7 @@ impl Parallel {
             None => job(),
             Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
                 Ok(pool) => pool.install(job),
-                // A pool that cannot start runs the batch on this thread.
+                // A pool that cannot start leaves the batch to the global pool.
                 Err(_) => job(),
             },
         }
@@ -96,9 +96,7 @@ pub fn solve_boards(
             )
             .collect::<Result<_, Error>>()
     })?;
-    let mut out: Vec<Option<Solution>> = vec![None; boards.len()];
-    for (i, solution) in solved {
-        out[i] = Some(solution);
-    }
-    Ok(out.into_iter().map(|s| s.expect("every board solved")).collect())
+    let mut solved = solved;
+    solved.sort_by_key(|&(i, _)| i);
+    Ok(solved.into_iter().map(|(_, solution)| solution).collect())
 }

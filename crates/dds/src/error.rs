@@ -15,7 +15,8 @@ use dds_search::PositionError;
 /// | --- | --- |
 /// | `RETURN_ZERO_CARDS` | [`Error::Position`] with `PositionError::NoCards` |
 /// | `RETURN_TARGET_TOO_HIGH` | [`Error::TargetTooHigh`] |
-/// | `RETURN_DUPLICATE_CARDS`, `RETURN_PLAYED_CARD` | `PositionError::DuplicateCard` (or [`Error::Deal`] when parsing) |
+/// | `RETURN_DUPLICATE_CARDS` | `PositionError::DuplicateCard` (or [`Error::Deal`] when parsing) |
+/// | `RETURN_PLAYED_CARD` | `PositionError::PlayedCardHeld` |
 /// | `RETURN_TOO_MANY_CARDS` | `PositionError::TooManyCards` or `TooManyPlayed` |
 /// | `RETURN_CARD_COUNT` | `PositionError::WrongCardCount` |
 /// | `RETURN_SUIT_OR_RANK` | impossible: a [`Card`](crate::model::Card) is always valid; DDS's bit layout is checked by `Deal::from_dds_bits` |

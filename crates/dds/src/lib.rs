@@ -24,6 +24,7 @@ mod solver;
 
 pub use batch::{dd_tables, solve_boards, Parallel};
 pub use dds_model as model;
-pub use dds_model::{Deal, Strain};
+pub use dds_model::{Card, Deal, Seat, Strain};
+pub use dds_search::{Position, PositionError};
 pub use error::Error;
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};

@@ -13,10 +13,13 @@ pub enum Target {
     /// The most tricks the side to play can take (DDS's `target = -1`).
     #[default]
     Max,
-    /// Cards that take at least this many tricks (DDS's `target = 1..13`).
-    /// A card's score is then the target itself, not the maximum.
+    /// Cards that take at least this many tricks (DDS's `target = 0..13`).
+    /// A card's score is then the target itself, not the maximum; with 0,
+    /// the cards are listed with score 0 without a search, as DDS does.
     AtLeast(u8),
-    /// Only list the legal cards, without searching (DDS's `target = 0`).
+    /// Only list the legal cards, without searching and without scores
+    /// (one card with [`Solutions::One`]). For DDS's `target = 0`, which
+    /// reports a score of 0, use `AtLeast(0)`.
     LegalCards,
 }
 
@@ -28,7 +31,8 @@ pub enum Solutions {
     /// Every card that meets the target (DDS's `solutions = 2`).
     AllOptimal,
     /// Every legal card with its score; the target is ignored (DDS's
-    /// `solutions = 3`).
+    /// `solutions = 3`), except [`Target::LegalCards`], which never
+    /// searches.
     #[default]
     All,
 }
@@ -241,18 +245,27 @@ impl Solver {
         let nodes_before = self.searcher.nodes();
         let moves = RootMoves::new(&pos, board.strain);
         let forced = moves.len() == 1;
-        if forced && self.skip_forced && target != Target::LegalCards {
-            let cards = moves.iter().map(|(card, equals)| ScoredCard { card, equals, tricks: None }).collect();
-            return Ok(Solution { cards, forced, nodes: 0 });
-        }
         let ns = pos.to_play().index() & 1 == 0;
         // Converts between North-South tricks and the side to play's tricks.
         let side = |n: u8| if ns { n } else { left - n };
-        let unscored = |(card, equals): (Card, Hand)| ScoredCard { card, equals, tricks: None };
+        let scored = |(card, equals): (Card, Hand), tricks: Option<u8>| ScoredCard { card, equals, tricks };
         let mut cards = Vec::new();
+        if left == 1 && target != Target::LegalCards {
+            // The last trick, as DDS answers it: the one card with its real
+            // score (0 for target 0 with one or all optimal solutions).
+            let zero = target == Target::AtLeast(0) && solutions != Solutions::All;
+            let tricks = if zero { 0 } else { side(self.searcher.solve_ns(&pos)) };
+            cards.extend(moves.iter().map(|m| scored(m, Some(tricks))));
+            return Ok(Solution { cards, forced, nodes: self.searcher.nodes() - nodes_before });
+        }
+        if forced && self.skip_forced && target != Target::LegalCards {
+            cards.extend(moves.iter().map(|m| scored(m, None)));
+            return Ok(Solution { cards, forced, nodes: 0 });
+        }
+        // How many cards a listing without search shows.
+        let listed = if solutions == Solutions::One { 1 } else { moves.len() };
         match (target, solutions) {
-            (Target::LegalCards, Solutions::One) => cards.extend(moves.iter().take(1).map(unscored)),
-            (Target::LegalCards, _) => cards.extend(moves.iter().map(unscored)),
+            (Target::LegalCards, _) => cards.extend(moves.iter().take(listed).map(|m| scored(m, None))),
             (_, Solutions::All) => {
                 // No card scores more than the position's value, and most
                 // score it or a trick less: step down from it.
@@ -266,30 +279,22 @@ impl Solver {
                 // keep the search order.
                 cards.sort_by_key(|c| core::cmp::Reverse(c.tricks));
             }
+            (Target::AtLeast(0), _) => {
+                // DDS's target 0: every card takes at least nothing; no search.
+                cards.extend(moves.iter().take(listed).map(|m| scored(m, Some(0))));
+            }
             (Target::Max, _) | (Target::AtLeast(_), _) => {
                 let goal = match target {
                     Target::AtLeast(t) => t,
                     _ => side(self.searcher.solve_ns(&pos)),
                 };
-                let take_all = solutions == Solutions::AllOptimal;
                 for (card, equals) in moves.iter() {
-                    if self.side_can_take_after(&pos, card, goal, ns, left) {
+                    if goal == 0 || self.side_can_take_after(&pos, card, goal, ns, left) {
                         cards.push(ScoredCard { card, equals, tricks: Some(goal) });
-                        if !take_all {
+                        if cards.len() == listed {
                             break;
                         }
                     }
-                }
-                if goal == 0 {
-                    // Every card takes at least zero tricks; DDS lists them all
-                    // with score 0 (or the first one for one solution).
-                    cards.clear();
-                    let n = if take_all { moves.len() } else { 1 };
-                    cards.extend(moves.iter().take(n).map(|(card, equals)| ScoredCard {
-                        card,
-                        equals,
-                        tricks: Some(0),
-                    }));
                 }
             }
         }

@@ -114,3 +114,34 @@ fn forced_cards() {
     assert_eq!(skipped.cards[0].tricks, None);
     assert_eq!(skipped.nodes, 0);
 }
+
+#[test]
+fn the_last_trick_is_answered_like_dds() {
+    // West leads the last trick and loses it: DDS still returns the card,
+    // scored 0, whatever the target.
+    let deal = Deal::from_pbn_remaining("N:A... K... Q... J...").unwrap();
+    let b = Board::new(&deal, dds::Strain::Spades, Seat::West, &[]).unwrap();
+    let mut solver = Solver::new();
+    for target in [Target::Max, Target::AtLeast(1), Target::AtLeast(0)] {
+        for solutions in [Solutions::One, Solutions::AllOptimal, Solutions::All] {
+            let solution = solver.solve_board(&b, target, solutions).unwrap();
+            assert_eq!(solution.cards.len(), 1, "{target:?} {solutions:?}");
+            assert_eq!(solution.cards[0].card.to_string(), "SJ");
+            assert_eq!(solution.cards[0].tricks, Some(0), "{target:?} {solutions:?}");
+        }
+    }
+    solver.set_skip_forced(true);
+    let solution = solver.solve_board(&b, Target::Max, Solutions::One).unwrap();
+    assert_eq!(solution.cards[0].tricks, Some(0));
+}
+
+#[test]
+fn a_played_card_still_held_is_named() {
+    let deal: Deal = records()[0].deal;
+    let card: Card = "SJ".parse().unwrap();
+    let holder = deal.owner(card).unwrap();
+    assert_eq!(
+        Board::new(&deal, dds::Strain::Spades, holder, &[card]),
+        Err(dds::Error::Position(dds::PositionError::PlayedCardHeld { card, seat: holder }))
+    );
+}
