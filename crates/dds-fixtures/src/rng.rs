@@ -144,6 +144,50 @@ impl DealRng {
         }
         Deal::new(hands)
     }
+
+    /// Plays `cards` random legal cards from a position: `deal` holds the
+    /// cards not yet played, `leader` led to the current trick and `trick`
+    /// holds its cards. A completed trick is cleared and its winner (in
+    /// `strain`) leads next. Stops early when the hands run out.
+    ///
+    /// ```
+    /// use dds_model::{Seat, Strain};
+    /// let mut rng = dds_fixtures::DealRng::new(4);
+    /// let (mut deal, mut leader, mut trick) = (rng.deal(), Seat::West, Vec::new());
+    /// rng.play(&mut deal, &mut leader, &mut trick, Strain::NoTrump, 6);
+    /// assert_eq!(trick.len(), 2);
+    /// assert_eq!(deal.len(), 46);
+    /// ```
+    pub fn play(&mut self, deal: &mut Deal, leader: &mut Seat, trick: &mut Vec<Card>, strain: Strain, cards: usize) {
+        for _ in 0..cards {
+            let seat = leader.offset(trick.len());
+            let hand = deal[seat];
+            let legal: Vec<Card> = match trick.first() {
+                Some(lead) if !hand.holding(lead.suit()).is_empty() => {
+                    hand.iter().filter(|c| c.suit() == lead.suit()).collect()
+                }
+                _ => hand.iter().collect(),
+            };
+            if legal.is_empty() {
+                return;
+            }
+            let card = legal[self.below(legal.len() as u64) as usize];
+            deal[seat] = hand.without(card);
+            trick.push(card);
+            if trick.len() == 4 {
+                let trumps = |x: Card| Some(x.suit()) == strain.trump();
+                let mut best = 0;
+                for i in 1..4 {
+                    let (c, b) = (trick[i], trick[best]);
+                    if (c.suit() == b.suit() && c.rank() > b.rank()) || (trumps(c) && !trumps(b)) {
+                        best = i;
+                    }
+                }
+                *leader = leader.offset(best);
+                trick.clear();
+            }
+        }
+    }
 }
 
 #[cfg(test)]

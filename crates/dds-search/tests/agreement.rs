@@ -62,21 +62,11 @@ fn winner(trick: &[Card], leader: Seat, strain: Strain) -> Seat {
 /// played to the current trick by legal play.
 fn ending(rng: &mut DealRng, tricks: usize, played: usize) -> (Deal, Seat, Vec<Card>) {
     let mut deal = rng.partial_deal(tricks);
-    let leader = rng.seat();
+    let mut leader = rng.seat();
     let mut trick = Vec::new();
-    for i in 0..played {
-        let seat = leader.offset(i);
-        let hand = deal[seat];
-        let legal: Vec<Card> = match trick.first() {
-            Some(lead) if !hand.holding(Card::suit(*lead)).is_empty() => {
-                hand.iter().filter(|c| c.suit() == Card::suit(*lead)).collect()
-            }
-            _ => hand.iter().collect(),
-        };
-        let card = legal[rng.below(legal.len() as u64) as usize];
-        deal[seat] = hand.without(card);
-        trick.push(card);
-    }
+    // At most three cards: the trick stays in progress, so the strain does
+    // not matter.
+    rng.play(&mut deal, &mut leader, &mut trick, Strain::NoTrump, played);
     (deal, leader, trick)
 }
 
