@@ -4,7 +4,7 @@
 //! other hands and the current trick) are equivalent: only the highest of
 //! each such group is generated.
 
-use dds_model::{Card, Hand, Holding, Strain, Suit};
+use dds_model::{Card, Hand, Strain, Suit};
 
 use crate::order::{Candidate, Node};
 use crate::position::Position;
@@ -101,40 +101,32 @@ pub(crate) fn generate(
 ) {
     let seat = pos.to_play().index();
     let hand = pos.hands[seat];
-    let mut in_play = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
+    let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
     for &bit in &pos.trick[..pos.count as usize] {
-        in_play |= 1u64 << bit;
+        present |= 1u64 << bit;
     }
     let lead_suit = (pos.count > 0).then(|| pos.trick[0] >> 4);
     let follows = lead_suit.is_some_and(|s| (hand >> (16 * s)) & 0x1fff != 0);
+    let legal = match lead_suit {
+        Some(s) if follows => hand & (0x1fff << (16 * s)),
+        _ => hand,
+    };
+    let (tops, bottoms) = group_bounds(legal, present);
+    list.top_mask = tops;
+    list.bottom_mask = bottoms;
     let mut candidates = [Candidate { suit: 0, rank: 0, seq: false }; 13];
     let mut n = 0;
-    list.len = 0;
-    list.top_mask = 0;
-    list.bottom_mask = 0;
-    for suit in 0..4u8 {
-        if follows && Some(suit) != lead_suit {
-            continue;
-        }
-        let shift = 16 * u32::from(suit);
-        let h = (hand >> shift) & 0x1fff;
-        if h == 0 {
-            continue;
-        }
-        let others = ((in_play >> shift) & 0x1fff) & !h;
-        // The groups of equivalent cards, from the precomputed runs.
-        let groups =
-            dds_tables::groups(Holding::from_bits_truncate(h as u32), Holding::from_bits_truncate(others as u32));
-        let mut tops = u64::from(groups.tops().bits());
-        let bottoms = u64::from(groups.bottoms().bits());
-        list.top_mask |= tops << shift;
-        list.bottom_mask |= bottoms << shift;
-        while tops != 0 {
-            let bit = 63 - tops.leading_zeros();
-            tops ^= 1u64 << bit;
-            let card = Card::from_bit(bit + shift).expect("a card bit");
+    for suit in 0..4u32 {
+        let shift = 16 * suit;
+        let mut lane_tops = (tops >> shift) & 0x1fff;
+        let lane_bottoms = (bottoms >> shift) & 0x1fff;
+        while lane_tops != 0 {
+            let bit = 63 - lane_tops.leading_zeros();
+            lane_tops ^= 1u64 << bit;
+            // SAFETY: `bit` is below 13 and `suit` below 4.
+            let card = unsafe { Card::from_bit_unchecked(bit + shift) };
             // The group's bottom: the highest bottom at or below its top.
-            let below = bottoms & ((2u64 << bit) - 1);
+            let below = lane_bottoms & ((2u64 << bit) - 1);
             let bottom = 1u64 << (63 - below.leading_zeros());
             list.cards[n] = card;
             list.bottoms[n] = bottom << shift;
@@ -157,6 +149,43 @@ pub(crate) fn generate(
     let node = Node::new(pos, trump.map(|t| t as usize));
     node.weigh(&candidates[..n], key(best), key(best_tt), &mut list.weights[..n]);
     list.sort();
+}
+
+/// The 13 card bits of each suit's lane.
+const LANES: u64 = 0x1fff_1fff_1fff_1fff;
+
+/// The tops and bottoms of the groups of equivalent cards of `cards` (one
+/// hand's cards), all suits at once: cards of one hand are equivalent when
+/// no card of `present` (every card still in play) lies between them.
+///
+/// A card is a group top when the next card in play above it is not one of
+/// `cards`, and a bottom when the next card in play below it is not. Cards
+/// no longer in play are transparent, so each test looks through the runs
+/// of absent cards next to `cards` (an occluded fill, four shifts each; no
+/// run of absent cards crosses from one suit's lane into the next, as bits
+/// 13 to 15 of each lane are never absent).
+#[inline]
+pub(crate) fn group_bounds(cards: u64, present: u64) -> (u64, u64) {
+    let absent = !present & LANES;
+    // Cards, and absent cards whose next card in play above is one of them.
+    let (mut down, mut pro) = (cards, absent);
+    down |= pro & (down >> 1);
+    pro &= pro >> 1;
+    down |= pro & (down >> 2);
+    pro &= pro >> 2;
+    down |= pro & (down >> 4);
+    pro &= pro >> 4;
+    down |= pro & (down >> 8);
+    // Cards, and absent cards whose next card in play below is one of them.
+    let (mut up, mut pro) = (cards, absent);
+    up |= pro & (up << 1);
+    pro &= pro << 1;
+    up |= pro & (up << 2);
+    pro &= pro << 2;
+    up |= pro & (up << 4);
+    pro &= pro << 4;
+    up |= pro & (up << 8);
+    (cards & !(down >> 1), cards & !(up << 1))
 }
 
 /// Weights of the fourth hand following suit (DDS's
@@ -220,5 +249,40 @@ impl RootMoves {
     /// The moves with their lower equivalent cards, in search order.
     pub fn iter(&self) -> impl Iterator<Item = (Card, Hand)> + '_ {
         self.list.as_slice().iter().copied().zip(self.equals.iter().copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_bounds;
+    use dds_model::Holding;
+
+    /// The bitwise group bounds agree with the table-driven groups of
+    /// `dds_tables` for every holding against assorted other cards, in each
+    /// suit lane, with other suits' lanes busy.
+    #[test]
+    fn group_bounds_match_the_tables() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for hand in 0u64..(1 << 13) {
+            for _ in 0..4 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let others = x & 0x1fff & !hand;
+                let expected = dds_tables::groups(
+                    Holding::from_bits_truncate(hand as u32),
+                    Holding::from_bits_truncate(others as u32),
+                );
+                let suit = (x >> 20) % 4;
+                let noise = (x >> 24) & 0x1fff_1fff_1fff_1fff & !(0x1fff << (16 * suit));
+                let (tops, bottoms) = group_bounds(hand << (16 * suit), (hand | others) << (16 * suit) | noise);
+                assert_eq!(
+                    tops,
+                    u64::from(expected.tops().bits()) << (16 * suit),
+                    "hand {hand:013b} others {others:013b}"
+                );
+                assert_eq!(bottoms, u64::from(expected.bottoms().bits()) << (16 * suit));
+            }
+        }
     }
 }
