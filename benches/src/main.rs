@@ -4,10 +4,16 @@
 //! bench`.
 //!
 //! Usage: `ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]` where a
-//! workload is a DDS hand file (`list100`, `list1000`, `largest`, ...) or
-//! `random1000`, or `midplay` (1,000 positions in the middle of play,
-//! SolveBoard with solutions 1 and 3); `--threads` adds the throughput of
-//! parallel batches.
+//! workload is a DDS hand file (`list100`, `list1000`, `largest`, ...),
+//! `random1000` (1,000 deals from a fixed seed), `hard` (the deals of
+//! `largest`, `thomas1` and `thomas2`) or `midplay` (1,000 positions in the
+//! middle of play, SolveBoard with solutions 1 and 3); `--threads` adds the
+//! throughput of parallel batches.
+//!
+//! Peak memory is the growth of the process's peak resident size during a
+//! run (the kernel's high-water mark, reset before each run), the largest
+//! over the runs: DDS keeps its memory between calls, so its later runs may
+//! add nothing; the first one shows what it needs.
 
 use std::time::{Duration, Instant};
 
@@ -19,12 +25,49 @@ struct Run {
     total: Duration,
     per_deal: Vec<Duration>,
     nodes: u64,
+    /// The growth of the process's peak resident memory during the run, in
+    /// bytes (Linux only).
+    peak: Option<u64>,
+}
+
+/// Reads a memory figure of this process, in bytes, from
+/// `/proc/self/status` (`VmRSS`, `VmHWM`).
+fn proc_status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Starts measuring peak memory: resets the kernel's high-water mark to the
+/// current resident size and returns that size.
+fn peak_start() -> Option<u64> {
+    // Memory freed by the previous run goes back to the system first, so
+    // that this run cannot reuse pages that are already resident.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> i32;
+        }
+        // SAFETY: glibc's malloc_trim has no preconditions.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+    std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    proc_status_bytes("VmRSS")
+}
+
+/// The peak resident memory reached since `peak_start`, above its start.
+fn peak_since(start: Option<u64>) -> Option<u64> {
+    Some(proc_status_bytes("VmHWM")?.saturating_sub(start?))
 }
 
 fn ours(deals: &[Deal]) -> (Run, Vec<[[u8; 4]; 5]>) {
-    let mut solver = Solver::new();
     let mut per_deal = Vec::with_capacity(deals.len());
     let mut tables = Vec::with_capacity(deals.len());
+    let base = peak_start();
+    let mut solver = Solver::new();
     let start = Instant::now();
     let nodes_before = solver.nodes();
     for deal in deals {
@@ -33,20 +76,24 @@ fn ours(deals: &[Deal]) -> (Run, Vec<[[u8; 4]; 5]>) {
         per_deal.push(t.elapsed());
         tables.push(Strain::ALL.map(|s| Seat::ALL.map(|d| table.tricks(s, d))));
     }
-    (Run { total: start.elapsed(), per_deal, nodes: solver.nodes() - nodes_before }, tables)
+    let total = start.elapsed();
+    let nodes = solver.nodes() - nodes_before;
+    drop(solver);
+    (Run { total, per_deal, nodes, peak: peak_since(base) }, tables)
 }
 
 #[cfg(feature = "oracle")]
 fn theirs(deals: &[Deal]) -> Option<(Run, Vec<[[u8; 4]; 5]>)> {
     let mut per_deal = Vec::with_capacity(deals.len());
     let mut tables = Vec::with_capacity(deals.len());
+    let base = peak_start();
     let start = Instant::now();
     for deal in deals {
         let t = Instant::now();
         tables.push(dds_bench::oracle::dd_table(deal).expect("DDS solves the workload"));
         per_deal.push(t.elapsed());
     }
-    Some((Run { total: start.elapsed(), per_deal, nodes: 0 }, tables))
+    Some((Run { total: start.elapsed(), per_deal, nodes: 0, peak: peak_since(base) }, tables))
 }
 
 #[cfg(not(feature = "oracle"))]
@@ -67,6 +114,15 @@ fn load(name: &str) -> Vec<Deal> {
     match name {
         "random1000" => workload::random_deals(1000, 0x5eed),
         "random100" => workload::random_deals(100, 0x5eed),
+        "hard" => {
+            let mut deals = workload::hand_file_deals("largest.txt");
+            for file in ["thomas1.txt", "thomas2.txt"] {
+                deals.extend(
+                    workload::hand_file_deals(file).into_iter().filter(|d| !deals.contains(d)).collect::<Vec<_>>(),
+                );
+            }
+            deals
+        }
         file => workload::hand_file_deals(&format!("{file}.txt")),
     }
 }
@@ -213,24 +269,28 @@ fn report(name: &str, deals: usize, ours: &[Run], theirs: &[Run]) {
         // The run with the median total stands for the per-deal figures.
         let run = runs.iter().min_by_key(|r| r.total.abs_diff(total)).expect("at least one run");
         let slowest = run.per_deal.iter().copied().enumerate().max_by_key(|&(_, d)| d).expect("deals");
-        (total, median(run.per_deal.clone()), slowest, run.nodes)
+        let peak = runs.iter().filter_map(|r| r.peak).max();
+        (total, median(run.per_deal.clone()), slowest, run.nodes, peak)
     };
-    let (total, med, (slow_i, slow), nodes) = summary(ours);
+    let mb = |p: Option<u64>| p.map_or_else(|| "n/a".to_owned(), |b| format!("{:.1} MB", b as f64 / 1e6));
+    let (total, med, (slow_i, slow), nodes, peak) = summary(ours);
     println!("\n{name}: {deals} deals, full tables, {} runs interleaved, medians", ours.len());
     println!(
-        "  ours   total {}  per table {}  slowest {} (deal {slow_i})  nodes {nodes}",
+        "  ours   total {}  per table {}  slowest {} (deal {slow_i})  nodes {nodes}  peak memory {}",
         secs(total),
         secs(total / deals as u32),
-        secs(slow)
+        secs(slow),
+        mb(peak)
     );
     let _ = med;
     if !theirs.is_empty() {
-        let (t_total, _, (t_slow_i, t_slow), _) = summary(theirs);
+        let (t_total, _, (t_slow_i, t_slow), _, t_peak) = summary(theirs);
         println!(
-            "  DDS    total {}  per table {}  slowest {} (deal {t_slow_i})",
+            "  DDS    total {}  per table {}  slowest {} (deal {t_slow_i})  peak memory {}",
             secs(t_total),
             secs(t_total / deals as u32),
-            secs(t_slow)
+            secs(t_slow),
+            mb(t_peak)
         );
         println!(
             "  ratio ours/DDS: total {:.2}  slowest {:.2}",

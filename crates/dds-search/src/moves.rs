@@ -188,6 +188,32 @@ pub(crate) fn group_bounds(cards: u64, present: u64) -> (u64, u64) {
     (cards & !(down >> 1), cards & !(up << 1))
 }
 
+/// The card at `bit` as a move of the seat to play, if it is legal there:
+/// the top of its group of equivalent cards (the card [`generate`] lists
+/// for the group).
+#[inline]
+pub(crate) fn playable_top(pos: &Position, bit: u32) -> Option<Card> {
+    let hand = pos.hands[pos.to_play().index()];
+    let suit = bit >> 4;
+    if bit >= 64 || hand & (1u64 << bit) == 0 {
+        return None;
+    }
+    if pos.count > 0 {
+        let lead = u32::from(pos.trick[0] >> 4);
+        if lead != suit && (hand >> (16 * lead)) & 0x1fff != 0 {
+            return None;
+        }
+    }
+    let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
+    for &b in &pos.trick[..pos.count as usize] {
+        present |= 1u64 << b;
+    }
+    let (tops, _) = group_bounds(hand & (0x1fff << (16 * suit)), present);
+    let top = tops & !((1u64 << bit) - 1);
+    // SAFETY: `top` holds bits of one suit's lane, and at least `bit`'s group top.
+    Some(unsafe { Card::from_bit_unchecked(top.trailing_zeros()) })
+}
+
 /// Weights of the fourth hand following suit (DDS's
 /// `WeightAllocCombinedNotvoid3`): `30 - rank` for a card that beats the
 /// winning card when partner is not winning, `-rank` otherwise.

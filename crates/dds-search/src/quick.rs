@@ -356,12 +356,12 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
                 sum += 1;
             }
             if sum >= cutoff {
-                return cut(sum, 0);
+                return cut(sum, c.ranks);
             }
         } else if opps == 0 {
             let sum = own.min(c_p);
             if (!trump_game || (Some(s) != trump && c.no_opp_trumps())) && sum >= cutoff {
-                return cut(sum, 0);
+                return cut(sum, c.ranks);
             }
         }
         if let Some((comm_s, comm_bit)) = c.comm {
@@ -647,4 +647,30 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quick_tricks;
+    use crate::position::Position;
+    use dds_model::{Deal, Seat};
+
+    /// East cashes the jack of trumps (diamonds), which draws both opponents'
+    /// last trumps, then the hearts East-West alone hold. The count of the
+    /// hearts rests on the trumps being drawn, so the answer's ranks must
+    /// keep the jack: with it elsewhere (South's, say), North-South would
+    /// ruff. A count that dropped the ranks gathered before the hearts made
+    /// a table entry claim the result for positions where it is wrong
+    /// (found on list100's deal at line 296, diamonds, declarer East).
+    #[test]
+    fn counts_after_drawing_trumps_keep_the_trumps_ranks() {
+        let deal: Deal = "N:KQ..7. .AQ.J. ..8.QJ A.KJ..".parse().expect("valid deal");
+        let pos = Position::new(*deal.hands(), Seat::East, &[]).expect("valid position");
+        // North-South need 2 of the 3 tricks: East-West's 2 sure tricks settle it.
+        let quick = quick_tricks(&pos, Some(2), 2, 3);
+        assert!(quick.cut);
+        assert!(quick.tricks >= 2);
+        let jack_of_diamonds = 1u64 << (16 * 2 + 9);
+        assert_ne!(quick.ranks & jack_of_diamonds, 0, "ranks {:#x}", quick.ranks);
+    }
 }

@@ -11,7 +11,8 @@
 //! 2. Last trick: evaluated directly.
 //! 3. Transposition table probe.
 //! 4. Quick tricks of the side on lead.
-//! 5. Move loop over the generated, ordered moves (equivalent cards once).
+//! 5. Move loop: the cutoff cache's card first, then the generated, ordered
+//!    moves (equivalent cards once).
 //! 6. Store the bound with its winning ranks.
 //!
 //! A node inside a trick runs only the move loop. Every node returns, with
@@ -46,12 +47,28 @@ pub struct Searcher<T: TransTable> {
     killers: [Option<Card>; 53],
     /// The best move of the last table hit, per number of cards left.
     tt_moves: [Option<Card>; 53],
+    /// The cutoff cache: per hashed context of a node (see [`cut_key`]), the
+    /// card that last decided such a node: a 32-bit tag above the card's bit
+    /// plus one (0: empty). Only an order hint: any content is sound.
+    cutoffs: Box<[u64]>,
 }
+
+/// Slots of the cutoff cache (a power of two).
+const CUTOFF_SLOTS: usize = 1 << 15;
 
 impl<T: TransTable> Searcher<T> {
     /// A searcher for `strain` using `tt`.
     pub fn new(tt: T, strain: Strain) -> Searcher<T> {
-        Searcher { tt, strain, nodes: 0, tricks: 0, etc: false, killers: [None; 53], tt_moves: [None; 53] }
+        Searcher {
+            tt,
+            strain,
+            nodes: 0,
+            tricks: 0,
+            etc: false,
+            killers: [None; 53],
+            tt_moves: [None; 53],
+            cutoffs: vec![0; CUTOFF_SLOTS].into_boxed_slice(),
+        }
     }
 
     /// Turns enhanced transposition cutoffs on or off (off by default).
@@ -73,6 +90,7 @@ impl<T: TransTable> Searcher<T> {
     pub fn set_strain(&mut self, strain: Strain) {
         if strain != self.strain {
             self.tt.clear();
+            self.cutoffs.fill(0);
             self.strain = strain;
         }
     }
@@ -85,6 +103,7 @@ impl<T: TransTable> Searcher<T> {
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.cutoffs.fill(0);
     }
 
     /// Nodes searched since the searcher was built.
@@ -238,6 +257,29 @@ impl<T: TransTable> Searcher<T> {
     fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
         let ns_moves = pos.to_play().index() & 1 == 0;
         let depth = cards_left(pos);
+        // The cutoff cache's card, searched before the other moves are
+        // generated and weighed: it usually decides the node.
+        let trump = self.strain.trump();
+        let key = cut_key(pos, trump, target);
+        let slot = (key >> 48) as usize & (CUTOFF_SLOTS - 1);
+        let tag = key & 0xffff_ffff_0000_0000;
+        let mut first = None;
+        let cached = self.cutoffs[slot];
+        if !self.etc && cached & 0xffff_ffff_0000_0000 == tag && cached & 0xff != 0 {
+            if let Some(card) = moves::playable_top(pos, (cached & 0xff) as u32 - 1) {
+                let (result, ranks) = if pos.count == 3 {
+                    self.complete_trick(pos, card, target)
+                } else {
+                    let child = pos.play(card, self.strain);
+                    self.search(&child, target)
+                };
+                if result == ns_moves {
+                    self.killers[depth] = Some(card);
+                    return (result, ranks, Some(card));
+                }
+                first = Some((card, ranks));
+            }
+        }
         let mut list = MoveList::new();
         moves::generate(pos, self.strain.trump(), self.killers[depth], self.tt_moves[depth], &mut list);
         // Enhanced transposition cutoff: before searching any last card of a
@@ -264,9 +306,18 @@ impl<T: TransTable> Searcher<T> {
         // The small-card filter: once a card below every winning rank of its
         // suit failed, the other such cards of the suit fail too.
         let mut lowest_win = [0u64; 4];
+        if let Some((card, ranks)) = first {
+            union = ranks;
+            let suit = card.suit() as usize;
+            let lane = (union >> (16 * suit)) & SUIT_LANE;
+            let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
+            if (1u64 << (card.bit() & 15)) < low {
+                lowest_win[suit] = low;
+            }
+        }
         for (i, &card) in list.as_slice().iter().enumerate() {
             let suit = card.suit() as usize;
-            if (1u64 << (card.bit() & 15)) < lowest_win[suit] {
+            if (1u64 << (card.bit() & 15)) < lowest_win[suit] || first.is_some_and(|(c, _)| c == card) {
                 continue;
             }
             let (result, ranks) = if known & (1 << i) != 0 {
@@ -279,6 +330,7 @@ impl<T: TransTable> Searcher<T> {
             };
             if result == ns_moves {
                 self.killers[depth] = Some(card);
+                self.cutoffs[slot] = tag | u64::from(card.bit() + 1);
                 return (result, ranks, Some(card));
             }
             union |= ranks;
@@ -339,6 +391,42 @@ impl<T: TransTable> Searcher<T> {
         let ranks = if contested { 1u64 << cards[winner] } else { 0 };
         (i32::from(ns_won) >= target, ranks)
     }
+}
+
+/// The context of a node for the cutoff cache, hashed: the tag is the top
+/// 32 bits, the slot the bits below. A leader's context is its hand (and in
+/// a trump contract the target); a follower's, the cards of the led suit in
+/// play, the card winning so far and the leader; a hand void in the led
+/// suit, its hand and the card winning so far (and the target in trumps).
+#[inline]
+fn cut_key(pos: &Position, trump: Option<dds_model::Suit>, target: i32) -> u64 {
+    let me = pos.to_play().index() as u64;
+    let goal = target as u64 & 15;
+    let context = if pos.count == 0 {
+        pos.hands[me as usize] ^ goal << 13 ^ me << 61
+    } else {
+        let trump_suit = trump.map_or(4, |t| t as u8);
+        let mut win = pos.trick[0];
+        for &c in &pos.trick[1..pos.count as usize] {
+            if (c >> 4 == win >> 4 && c > win) || (c >> 4 == trump_suit && win >> 4 != trump_suit) {
+                win = c;
+            }
+        }
+        let lead = u32::from(pos.trick[0] >> 4);
+        let hand = pos.hands[me as usize];
+        let count = u64::from(pos.count);
+        if (hand >> (16 * lead)) & SUIT_LANE != 0 {
+            let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
+            for &bit in &pos.trick[..pos.count as usize] {
+                present |= 1u64 << bit;
+            }
+            let lane = (present >> (16 * lead)) & SUIT_LANE;
+            lane | u64::from(win) << 13 | u64::from(pos.leader) << 19 | count << 21 | u64::from(lead) << 23 | goal << 25
+        } else {
+            hand ^ goal << 13 ^ u64::from(win) << 56 ^ count << 62 ^ 1 << 29
+        }
+    };
+    (context ^ context >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// The number of cards still held, which identifies the depth of a node.
