@@ -8,7 +8,7 @@
 //!
 //! 1. Target reached or unreachable: `target <= 0` or more than the tricks
 //!    left.
-//! 2. Last trick: evaluated directly.
+//! 2. Last trick: evaluated directly; in trumps, the trump-length bound.
 //! 3. Transposition table probe.
 //! 4. Quick tricks of the side on lead.
 //! 5. Move loop: the cutoff cache's card first, then the generated, ordered
@@ -199,6 +199,21 @@ impl<T: TransTable> Searcher<T> {
         // Step 2. The last trick.
         if left == 1 {
             return self.last_trick(pos, target);
+        }
+        // Trump length: a side takes at least as many tricks as its longer
+        // trump holding has trumps beyond all of the opponents' trumps
+        // (each of those trumps wins its trick unless an opponent's trump
+        // beats it, and each opponent's trump can do that once). Lengths
+        // only, so no winning ranks.
+        if let Some(t) = self.strain.trump() {
+            let len = |seat: u32| ((pos.lengths >> (4 * (4 * t as u32 + seat))) & 15) as i32;
+            let (n, e, s, w) = (len(0), len(1), len(2), len(3));
+            if n.max(s) - e - w >= target {
+                return (true, 0);
+            }
+            if left - (e.max(w) - n - s) < target {
+                return (false, 0);
+            }
         }
         // Step 3. Transposition table.
         let key = make_key(pos);
