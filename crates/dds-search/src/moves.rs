@@ -101,10 +101,7 @@ pub(crate) fn generate(
 ) {
     let seat = pos.to_play().index();
     let hand = pos.hands[seat];
-    let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-    for &bit in &pos.trick[..pos.count as usize] {
-        present |= 1u64 << bit;
-    }
+    let present = pos.in_play();
     let lead_suit = (pos.count > 0).then(|| pos.trick[0] >> 4);
     let follows = lead_suit.is_some_and(|s| (hand >> (16 * s)) & 0x1fff != 0);
     let legal = match lead_suit {
@@ -204,11 +201,7 @@ pub(crate) fn playable_top(pos: &Position, bit: u32) -> Option<Card> {
             return None;
         }
     }
-    let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-    for &b in &pos.trick[..pos.count as usize] {
-        present |= 1u64 << b;
-    }
-    let (tops, _) = group_bounds(hand & (0x1fff << (16 * suit)), present);
+    let (tops, _) = group_bounds(hand & (0x1fff << (16 * suit)), pos.in_play());
     let top = tops & !((1u64 << bit) - 1);
     // SAFETY: `top` holds bits of one suit's lane, and at least `bit`'s group top.
     Some(unsafe { Card::from_bit_unchecked(top.trailing_zeros()) })
@@ -218,15 +211,9 @@ pub(crate) fn playable_top(pos: &Position, bit: u32) -> Option<Card> {
 /// `WeightAllocCombinedNotvoid3`): `30 - rank` for a card that beats the
 /// winning card when partner is not winning, `-rank` otherwise.
 fn fourth_follow_order(pos: &Position, trump: Option<Suit>, list: &mut MoveList) {
+    let win = pos.winning_index(trump);
     let trump = trump.map_or(4, |t| t as u8);
     let lead_suit = pos.trick[0] >> 4;
-    let mut win = 0;
-    for i in 1..3 {
-        let (c, w) = (pos.trick[i], pos.trick[win]);
-        if (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump) {
-            win = i;
-        }
-    }
     let winning = pos.trick[win];
     let partner_wins = win == 1 || (lead_suit != trump && winning >> 4 == trump);
     for i in 0..list.len {

@@ -193,6 +193,32 @@ impl Position {
         Hand::from_bits(if follow != 0 { follow } else { hand }).expect("card bits")
     }
 
+    /// Every card still in play at the start of the current trick: the
+    /// cards held and the cards played to the trick, as `Hand` bits.
+    #[inline]
+    pub(crate) fn in_play(&self) -> u64 {
+        let mut cards = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for &bit in &self.trick[..self.count as usize] {
+            cards |= 1u64 << bit;
+        }
+        cards
+    }
+
+    /// The index in the current trick of the card winning it so far (the
+    /// trick must have at least one card).
+    #[inline]
+    pub(crate) fn winning_index(&self, trump: Option<Suit>) -> usize {
+        let trump = trump.map_or(4, |t| t as u8);
+        let mut win = 0;
+        for i in 1..self.count as usize {
+            let (c, w) = (self.trick[i], self.trick[win]);
+            if (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump) {
+                win = i;
+            }
+        }
+        win
+    }
+
     /// The position after the seat to play plays `card`, which must be one of
     /// [`Position::legal_cards`]. A completed trick is cleared: its winner
     /// leads next.

@@ -282,12 +282,7 @@ impl<T: TransTable> Searcher<T> {
         let cached = self.cutoffs[slot];
         if !self.etc && cached & 0xffff_ffff_0000_0000 == tag && cached & 0xff != 0 {
             if let Some(card) = moves::playable_top(pos, (cached & 0xff) as u32 - 1) {
-                let (result, ranks) = if pos.count == 3 {
-                    self.complete_trick(pos, card, target)
-                } else {
-                    let child = pos.play(card, self.strain);
-                    self.search(&child, target)
-                };
+                let (result, ranks) = self.try_move(pos, card, target);
                 if result == ns_moves {
                     self.killers[depth] = Some(card);
                     return (result, ranks, Some(card));
@@ -296,7 +291,7 @@ impl<T: TransTable> Searcher<T> {
             }
         }
         let mut list = MoveList::new();
-        moves::generate(pos, self.strain.trump(), self.killers[depth], self.tt_moves[depth], &mut list);
+        moves::generate(pos, trump, self.killers[depth], self.tt_moves[depth], &mut list);
         // Enhanced transposition cutoff: before searching any last card of a
         // trick, look every resulting position up in the table; one that
         // already proves the goal ends the node at once, and the others'
@@ -323,12 +318,7 @@ impl<T: TransTable> Searcher<T> {
         let mut lowest_win = [0u64; 4];
         if let Some((card, ranks)) = first {
             union = ranks;
-            let suit = card.suit() as usize;
-            let lane = (union >> (16 * suit)) & SUIT_LANE;
-            let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
-            if (1u64 << (card.bit() & 15)) < low {
-                lowest_win[suit] = low;
-            }
+            raise_small_card_filter(&mut lowest_win, union, card);
         }
         for (i, &card) in list.as_slice().iter().enumerate() {
             let suit = card.suit() as usize;
@@ -337,11 +327,8 @@ impl<T: TransTable> Searcher<T> {
             }
             let (result, ranks) = if known & (1 << i) != 0 {
                 (known_results & (1 << i) != 0, known_ranks[i])
-            } else if pos.count == 3 {
-                self.complete_trick(pos, card, target)
             } else {
-                let child = pos.play(card, self.strain);
-                self.search(&child, target)
+                self.try_move(pos, card, target)
             };
             if result == ns_moves {
                 self.killers[depth] = Some(card);
@@ -349,15 +336,20 @@ impl<T: TransTable> Searcher<T> {
                 return (result, ranks, Some(card));
             }
             union |= ranks;
-            if lowest_win[suit] == 0 {
-                let lane = (union >> (16 * suit)) & SUIT_LANE;
-                let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
-                if (1u64 << (card.bit() & 15)) < low {
-                    lowest_win[suit] = low;
-                }
-            }
+            raise_small_card_filter(&mut lowest_win, union, card);
         }
         (!ns_moves, list.cover_groups(union), None)
+    }
+
+    /// Plays `card` and searches on: the answer and its winning ranks.
+    #[inline]
+    fn try_move(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+        if pos.count == 3 {
+            self.complete_trick(pos, card, target)
+        } else {
+            let child = pos.play(card, self.strain);
+            self.search(&child, target)
+        }
     }
 
     /// The table's answer for the position after the fourth card `card` of
@@ -408,11 +400,26 @@ impl<T: TransTable> Searcher<T> {
     }
 }
 
-/// The context of a node for the cutoff cache, hashed: the tag is the top
-/// 32 bits, the slot the bits below. A leader's context is its hand (and in
-/// a trump contract the target); a follower's, the cards of the led suit in
-/// play, the card winning so far and the leader; a hand void in the led
-/// suit, its hand and the card winning so far (and the target in trumps).
+/// After a card failed: if it lies below every winning rank of its suit so
+/// far, the small-card filter skips the suit's cards below the lowest of
+/// them (below every rank when the suit has none), once per suit.
+#[inline]
+fn raise_small_card_filter(lowest_win: &mut [u64; 4], union: u64, card: Card) {
+    let suit = card.suit() as usize;
+    if lowest_win[suit] == 0 {
+        let lane = (union >> (16 * suit)) & SUIT_LANE;
+        let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
+        if (1u64 << (card.bit() & 15)) < low {
+            lowest_win[suit] = low;
+        }
+    }
+}
+
+/// The context of a node for the cutoff cache, hashed. A leader's context
+/// is its hand and the target; a follower's, the cards of the led suit in
+/// play, the card winning so far, the leader and the target; a hand void in
+/// the led suit, its hand, the card winning so far and the target. The
+/// caller takes the top 32 bits as the tag and bits 48 and up as the slot.
 #[inline]
 fn cut_key(pos: &Position, trump: Option<dds_model::Suit>, target: i32) -> u64 {
     let me = pos.to_play().index() as u64;
@@ -420,22 +427,12 @@ fn cut_key(pos: &Position, trump: Option<dds_model::Suit>, target: i32) -> u64 {
     let context = if pos.count == 0 {
         pos.hands[me as usize] ^ goal << 13 ^ me << 61
     } else {
-        let trump_suit = trump.map_or(4, |t| t as u8);
-        let mut win = pos.trick[0];
-        for &c in &pos.trick[1..pos.count as usize] {
-            if (c >> 4 == win >> 4 && c > win) || (c >> 4 == trump_suit && win >> 4 != trump_suit) {
-                win = c;
-            }
-        }
+        let win = pos.trick[pos.winning_index(trump)];
         let lead = u32::from(pos.trick[0] >> 4);
         let hand = pos.hands[me as usize];
         let count = u64::from(pos.count);
         if (hand >> (16 * lead)) & SUIT_LANE != 0 {
-            let mut present = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3];
-            for &bit in &pos.trick[..pos.count as usize] {
-                present |= 1u64 << bit;
-            }
-            let lane = (present >> (16 * lead)) & SUIT_LANE;
+            let lane = (pos.in_play() >> (16 * lead)) & SUIT_LANE;
             lane | u64::from(win) << 13 | u64::from(pos.leader) << 19 | count << 21 | u64::from(lead) << 23 | goal << 25
         } else {
             hand ^ goal << 13 ^ u64::from(win) << 56 ^ count << 62 ^ 1 << 29
