@@ -89,6 +89,21 @@ impl Suit {
         }
     }
 
+    /// The suit's name in lower case: `"spades"`, `"hearts"`, `"diamonds"`,
+    /// `"clubs"`.
+    ///
+    /// ```
+    /// assert_eq!(dds_model::Suit::Hearts.name(), "hearts");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
+
     /// The Unicode suit symbol, e.g. `♠`.
     #[inline]
     pub const fn symbol(self) -> char {

@@ -53,6 +53,13 @@ pub enum PositionError {
     /// A card played to the trick does not follow suit although its player
     /// still holds the suit led.
     Revoke(Card),
+    /// The seat to play does not hold the card it plays.
+    NotHeld {
+        /// The card.
+        card: Card,
+        /// The seat to play.
+        seat: Seat,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -71,6 +78,7 @@ impl fmt::Display for PositionError {
             PositionError::Revoke(c) => {
                 write!(f, "played card {c} does not follow suit although its player holds the suit led")
             }
+            PositionError::NotHeld { card, seat } => write!(f, "{} does not hold {card}", seat.name()),
         }
     }
 }
@@ -191,6 +199,38 @@ impl Position {
         let lane = 0x1fffu64 << (16 * (self.trick[0] >> 4));
         let follow = hand & lane;
         Hand::from_bits(if follow != 0 { follow } else { hand }).expect("card bits")
+    }
+
+    /// The position after the seat to play plays `card`, checked: the card
+    /// must be in that seat's hand and follow suit when it can. A completed
+    /// trick is cleared and its winner leads the next one
+    /// ([`Position::leader`]).
+    ///
+    /// ```
+    /// use dds_model::{Card, Deal, Seat, Strain};
+    /// use dds_search::{Position, PositionError};
+    /// let deal: Deal = "N:A.2.. K.3.. Q.4.. J.5..".parse()?;
+    /// let mut pos = Position::new(*deal.hands(), Seat::West, &[])?;
+    /// pos = pos.after("SJ".parse()?, Strain::NoTrump)?;
+    /// // North holds a spade: the heart is a revoke; the four is not North's.
+    /// assert_eq!(pos.after("H2".parse()?, Strain::NoTrump), Err(PositionError::Revoke("H2".parse()?)));
+    /// assert!(matches!(pos.after("H4".parse()?, Strain::NoTrump), Err(PositionError::NotHeld { .. })));
+    /// for card in ["SA", "SK", "SQ"] {
+    ///     pos = pos.after(card.parse()?, Strain::NoTrump)?;
+    /// }
+    /// assert_eq!(pos.leader(), Seat::North);
+    /// assert_eq!(pos.tricks_left(), 1);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn after(&self, card: Card, strain: Strain) -> Result<Position, PositionError> {
+        let seat = self.to_play();
+        if !self.hand(seat).contains(card) {
+            return Err(PositionError::NotHeld { card, seat });
+        }
+        if !self.legal_cards().contains(card) {
+            return Err(PositionError::Revoke(card));
+        }
+        Ok(self.play(card, strain))
     }
 
     /// Every card still in play at the start of the current trick: the

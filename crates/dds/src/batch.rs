@@ -1,10 +1,10 @@
 //! Batches in parallel: many tables or boards over a pool of threads, one
 //! solver (and table) per thread.
 
-use dds_model::{BySeat, ByStrain, Deal, Strain};
+use dds_model::{BySeat, ByStrain, Deal, Seat, Strain, Vulnerability};
 use rayon::prelude::*;
 
-use crate::{Board, DdTable, Error, Solution, Solutions, Solver, Target};
+use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target};
 
 /// How a batch runs.
 ///
@@ -30,7 +30,7 @@ impl Default for Parallel {
 impl Parallel {
     /// Runs `job` on a pool of the configured size (the global pool when
     /// `threads` is `None`).
-    fn run<R: Send>(&self, job: impl FnOnce() -> R + Send) -> R {
+    pub(crate) fn run<R: Send>(&self, job: impl FnOnce() -> R + Send) -> R {
         match self.threads {
             None => job(),
             Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
@@ -55,22 +55,121 @@ impl Parallel {
 /// # Ok::<_, dds::Error>(())
 /// ```
 pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Result<Vec<DdTable>, Error> {
+    let rows = strain_rows(deals, &Strain::ALL, settings)?;
+    Ok(rows
+        .chunks_exact(Strain::NUM)
+        .map(|row| DdTable::new(ByStrain::from_fn(|strain| row[strain.index()])))
+        .collect())
+}
+
+/// The rows of `strains` for every deal, deal by deal, one job per deal and
+/// strain: small jobs keep every core busy to the end of the batch, as
+/// DDS's CalcAllTables does.
+fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Result<Vec<BySeat<u8>>, Error> {
     let memory = settings.memory_per_thread;
-    // One job per deal and strain: small jobs keep every core busy to the
-    // end of the batch, as DDS's CalcAllTables does.
-    let rows: Vec<BySeat<u8>> = settings.run(|| {
-        (0..deals.len() * Strain::NUM)
+    let n = strains.len();
+    settings.run(|| {
+        (0..deals.len() * n)
             .into_par_iter()
             .with_max_len(1)
             .map_init(
                 || Solver::with_memory(memory),
-                |solver, job| solver.dd_table_strain(&deals[job / Strain::NUM], Strain::ALL[job % Strain::NUM]),
+                |solver, job| solver.dd_table_strain(&deals[job / n], strains[job % n]),
             )
             .collect::<Result<_, Error>>()
-    })?;
-    Ok(rows
-        .chunks_exact(Strain::NUM)
-        .map(|row| DdTable::new(ByStrain::from_fn(|strain| row[strain.index()])))
+    })
+}
+
+/// What [`dd_tables_with`] computes (DDS's `CalcAllTables` with its trump
+/// filter and par mode).
+///
+/// ```
+/// use dds::{Strain, TableOptions, Vulnerability};
+/// let options = TableOptions::default().only(&[Strain::NoTrump, Strain::Spades]).with_par(Vulnerability::Both);
+/// assert!(options.strains[Strain::NoTrump] && !options.strains[Strain::Hearts]);
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct TableOptions {
+    /// The strains to solve; the others are left out (zero in the table).
+    pub strains: ByStrain<bool>,
+    /// Par for this vulnerability with each table (all strains needed).
+    pub par: Option<Vulnerability>,
+}
+
+impl Default for TableOptions {
+    /// Every strain, no par.
+    fn default() -> TableOptions {
+        TableOptions { strains: ByStrain::from_fn(|_| true), par: None }
+    }
+}
+
+impl TableOptions {
+    /// Only the strains listed.
+    pub fn only(self, strains: &[Strain]) -> TableOptions {
+        TableOptions { strains: ByStrain::from_fn(|s| strains.contains(&s)), ..self }
+    }
+
+    /// With par for `vulnerability`.
+    pub fn with_par(self, vulnerability: Vulnerability) -> TableOptions {
+        TableOptions { par: Some(vulnerability), ..self }
+    }
+}
+
+/// One deal's answer from [`dd_tables_with`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TableResult {
+    /// The table; strains left out hold zeros.
+    pub table: DdTable,
+    /// The strains solved.
+    pub strains: ByStrain<bool>,
+    /// Par, when asked for.
+    pub par: Option<SidesPar>,
+}
+
+impl TableResult {
+    /// The tricks `declarer` takes in `strain`, `None` for a strain left
+    /// out.
+    pub fn tricks(&self, strain: Strain, declarer: Seat) -> Option<u8> {
+        self.strains[strain].then(|| self.table.tricks(strain, declarer))
+    }
+}
+
+/// [`dd_tables`] with a choice of strains and par with each table, as DDS's
+/// `CalcAllTables` offers. Par needs every strain: asking for par with a
+/// strain left out is [`Error::ParNeedsAllStrains`].
+///
+/// ```
+/// use dds::{dd_tables_with, Parallel, Strain, TableOptions, Vulnerability};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let notrump = dd_tables_with(&[deal], &TableOptions::default().only(&[Strain::NoTrump]), &Parallel::default())?;
+/// assert_eq!(notrump[0].tricks(Strain::NoTrump, Seat::North), Some(6));
+/// assert_eq!(notrump[0].tricks(Strain::Spades, Seat::North), None);
+/// let with_par = dd_tables_with(&[deal], &TableOptions::default().with_par(Vulnerability::None), &Parallel::default())?;
+/// assert_eq!(with_par[0].par.as_ref().map(|p| p.ns_first.score), Some(-110));
+/// # Ok::<_, dds::Error>(())
+/// ```
+pub fn dd_tables_with(deals: &[Deal], options: &TableOptions, settings: &Parallel) -> Result<Vec<TableResult>, Error> {
+    let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
+    if options.par.is_some() && strains.len() < Strain::NUM {
+        return Err(Error::ParNeedsAllStrains);
+    }
+    if strains.is_empty() {
+        // Nothing to solve; the deals must still be valid.
+        for deal in deals {
+            deal.validate()?;
+        }
+    }
+    let rows = strain_rows(deals, &strains, settings)?;
+    Ok((0..deals.len())
+        .map(|d| {
+            let mut tricks = ByStrain::<BySeat<u8>>::default();
+            for (k, &strain) in strains.iter().enumerate() {
+                tricks[strain] = rows[d * strains.len() + k];
+            }
+            let table = DdTable::new(tricks);
+            TableResult { table, strains: options.strains, par: options.par.map(|vul| table.par(vul)) }
+        })
         .collect())
 }
 

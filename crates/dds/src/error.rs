@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dds_model::{DealError, ParseDealError, ParseError};
+use dds_model::{Card, DealError, ParseDealError, ParseError, Seat, Suit};
 use dds_search::PositionError;
 
 /// Everything that can go wrong when asking the solver something.
@@ -44,6 +44,35 @@ pub enum Error {
     },
     /// The deal is not a full deal of 13 cards per hand where one is needed.
     NotFullDeal,
+    /// Par was asked for with a strain left out of the tables.
+    ParNeedsAllStrains,
+    /// A card of a play sequence cannot be played.
+    IllegalPlay {
+        /// The card's place in the sequence, from 0 (the opening lead).
+        index: usize,
+        /// The card.
+        card: Card,
+        /// The seat whose turn it was.
+        seat: Seat,
+        /// What is wrong with it.
+        fault: PlayFault,
+    },
+}
+
+/// Why a card of a play sequence cannot be played
+/// ([`Error::IllegalPlay`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum PlayFault {
+    /// Another seat holds the card.
+    HeldBy(Seat),
+    /// The card was played earlier.
+    AlreadyPlayed,
+    /// The seat holds a card of the suit led and must follow suit.
+    Revoke {
+        /// The suit led to the trick.
+        led: Suit,
+    },
 }
 
 impl fmt::Display for Error {
@@ -57,6 +86,15 @@ impl fmt::Display for Error {
                 write!(f, "target {target} is more than the {tricks_left} tricks left")
             }
             Error::NotFullDeal => f.write_str("a full deal of 13 cards per hand is needed"),
+            Error::ParNeedsAllStrains => f.write_str("par needs the tables of all five strains"),
+            Error::IllegalPlay { index, card, seat, fault } => {
+                write!(f, "card {} of the play ({card}, {} to play): ", index + 1, seat.name())?;
+                match fault {
+                    PlayFault::HeldBy(holder) => write!(f, "{} holds it", holder.name()),
+                    PlayFault::AlreadyPlayed => f.write_str("it was played before"),
+                    PlayFault::Revoke { led } => write!(f, "a revoke: {} must follow to {}", seat.name(), led.name()),
+                }
+            }
         }
     }
 }

@@ -19,12 +19,18 @@
 #![deny(missing_docs)]
 
 mod batch;
+mod contract;
 mod error;
+mod par;
+mod play;
 mod solver;
 
-pub use batch::{dd_tables, solve_boards, Parallel};
+pub use batch::{dd_tables, dd_tables_with, solve_boards, Parallel, TableOptions, TableResult};
+pub use contract::ContractResult;
 pub use dds_model as model;
-pub use dds_model::{Card, Deal, Seat, Strain};
+pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use dds_search::{Position, PositionError};
-pub use error::Error;
+pub use error::{Error, PlayFault};
+pub use par::{Par, ParContract, ParDeclarer, SidesPar};
+pub use play::{analyse_plays, PlayAnalysis, PlayRequest};
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};

@@ -149,7 +149,7 @@ impl DdTable {
 /// ```
 #[derive(Debug)]
 pub struct Solver {
-    searcher: Searcher<PartitionTable>,
+    pub(crate) searcher: Searcher<PartitionTable>,
     /// Each seat's cards (held, or played to the current trick) when the
     /// table was last cleared, to decide whether it may be reused.
     deal: Option<[Hand; 4]>,
@@ -192,7 +192,7 @@ impl Solver {
     /// last cleared): the same board with another leader, or a later
     /// position of its play. (Stored bounds hold for any position that
     /// matches them, so this rule only keeps unrelated entries out.)
-    fn prepare(&mut self, pos: &Position, strain: Strain) {
+    pub(crate) fn prepare(&mut self, pos: &Position, strain: Strain) {
         let mut hands = Seat::ALL.map(|seat| pos.hand(seat));
         for (i, card) in pos.played().enumerate() {
             hands[pos.leader().offset(i).index()].add(card);

@@ -47,3 +47,59 @@ fn a_bad_deal_in_a_batch_is_an_error() {
     let result = dd_tables(&[good, bad, good], &Parallel::default());
     assert!(matches!(result, Err(dds::Error::Deal(_))), "{result:?}");
 }
+
+#[test]
+fn filtered_tables_solve_only_their_strains_and_par_matches_the_fixtures() {
+    use dds::model::{Seat, Strain};
+    use dds::{dd_tables_with, Error, TableOptions, Vulnerability};
+    let records = load_hand_file("list10.txt").unwrap();
+    let deals: Vec<_> = records.iter().map(|r| r.deal).collect();
+    let settings = Parallel { threads: Some(2), ..Parallel::default() };
+    let only = [Strain::NoTrump, Strain::Hearts];
+    let filtered = dd_tables_with(&deals, &TableOptions::default().only(&only), &settings).unwrap();
+    for (result, record) in filtered.iter().zip(&records) {
+        let table = record.table.unwrap();
+        for strain in Strain::ALL {
+            for seat in Seat::ALL {
+                let want = only.contains(&strain).then_some(table[strain][seat]);
+                assert_eq!(result.tricks(strain, seat), want, "line {} {strain:?} {seat:?}", record.line);
+            }
+        }
+        assert_eq!(result.par, None);
+    }
+    // Par with each table equals the fixtures' PAR lines (for each record's
+    // own vulnerability, one batch per vulnerability).
+    for record in &records {
+        let vul = Vulnerability::from_dds(record.vulnerability).unwrap();
+        let results = dd_tables_with(&[record.deal], &TableOptions::default().with_par(vul), &settings).unwrap();
+        let par = results[0].par.as_ref().expect("par asked for");
+        let expected = record.par.as_ref().unwrap();
+        assert_eq!(par.score_texts(), expected.score_text, "line {}", record.line);
+        assert_eq!(par.contract_texts(), expected.contracts_text, "line {}", record.line);
+    }
+    let bad = TableOptions::default().only(&only).with_par(Vulnerability::None);
+    assert_eq!(dd_tables_with(&deals, &bad, &settings), Err(Error::ParNeedsAllStrains));
+}
+
+#[test]
+fn contract_results_equal_the_fixture_tables() {
+    use dds::model::{Contract, Level, Penalty, Seat, Strain};
+    use dds::Vulnerability;
+    let records = load_hand_file("list10.txt").unwrap();
+    let mut solver = Solver::new();
+    for record in records.iter().take(3) {
+        let table = record.table.unwrap();
+        for strain in Strain::ALL {
+            for seat in Seat::ALL {
+                let contract = Contract::new(Level::new(4), strain, Penalty::Doubled, seat);
+                let result = solver.contract_result(&record.deal, contract, Vulnerability::Both).unwrap();
+                let tricks = table[strain][seat];
+                assert_eq!(result.tricks, tricks, "line {} {contract}", record.line);
+                assert_eq!(result.result, tricks as i8 - 10);
+                assert_eq!(Some(result.score), contract.score(tricks, true));
+                let sign = if seat.side() == dds::model::Side::NorthSouth { 1 } else { -1 };
+                assert_eq!(result.score_ns, sign * result.score);
+            }
+        }
+    }
+}

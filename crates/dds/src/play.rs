@@ -1,0 +1,170 @@
+//! Play analysis (DDS's `AnalysePlay` and `AnalyseAllPlays`): the double
+//! dummy result along a play sequence, card by card.
+
+use dds_model::{Card, Deal, Seat, Side, Strain};
+use dds_search::{Position, PositionError};
+use rayon::prelude::*;
+
+use crate::{Error, Parallel, PlayFault, Solver};
+
+/// The double dummy result along a play sequence.
+///
+/// `tricks[0]` is the number of tricks declarer's side takes with best play
+/// from the start; `tricks[k]` is the number it ends with after the first
+/// `k` cards of the sequence were played and both sides play perfectly from
+/// then on (tricks already won included). A drop from one value to the
+/// next marks a card that cost declarer's side a trick; a rise, a
+/// defender's mistake.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayAnalysis {
+    /// Declarer's side's tricks before the play and after each card.
+    pub tricks: Vec<u8>,
+}
+
+impl PlayAnalysis {
+    /// The values DDS's `AnalysePlay` returns: DDS does not analyse the last
+    /// trick (its result is forced), so at most 49 values.
+    pub fn dds_trace(&self) -> &[u8] {
+        &self.tricks[..self.tricks.len().min(49)]
+    }
+
+    /// The places in the sequence (from 0) of the cards that changed the
+    /// result, with the change for declarer's side (-1: the card cost
+    /// declarer a trick, +1: a defender's mistake gave one).
+    pub fn changes(&self) -> impl Iterator<Item = (usize, i8)> + '_ {
+        self.tricks.windows(2).enumerate().filter(|(_, w)| w[0] != w[1]).map(|(i, w)| (i, w[1] as i8 - w[0] as i8))
+    }
+}
+
+/// One play sequence to analyse: the deal, the strain, the opening leader
+/// and the cards played from the opening lead on.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayRequest {
+    /// The cards at the start of the play.
+    pub deal: Deal,
+    /// The strain.
+    pub strain: Strain,
+    /// The seat on lead to the first trick (declarer's left).
+    pub leader: Seat,
+    /// The cards played, in order.
+    pub play: Vec<Card>,
+}
+
+impl Solver {
+    /// The double dummy result for declarer's side before the play and after
+    /// each card of `play` (DDS's `AnalysePlay`). `deal` holds the cards at
+    /// the start (normally a full deal), `leader` leads the first card and
+    /// declarer is on the leader's right. Every card must be legal: held by
+    /// the seat to play, following suit when it can; otherwise the error
+    /// names the card and its place in the sequence.
+    ///
+    /// Unlike DDS, the last trick is analysed too (its result is forced, so
+    /// the values after card 48 equal the value after it);
+    /// [`PlayAnalysis::dds_trace`] gives DDS's values.
+    ///
+    /// ```
+    /// use dds::{Solver, Strain};
+    /// use dds::model::{Card, Deal, Seat};
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let play: Vec<Card> = ["CT", "C4", "CA", "CJ"].iter().map(|c| c.parse()).collect::<Result<_, _>>()?;
+    /// let analysis = Solver::new().analyse_play(&deal, Strain::Spades, Seat::North, &play)?;
+    /// // West declares spades and keeps 8 tricks after each card.
+    /// assert_eq!(analysis.tricks, [8, 8, 8, 8, 8]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn analyse_play(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        leader: Seat,
+        play: &[Card],
+    ) -> Result<PlayAnalysis, Error> {
+        let deal = deal.validate()?;
+        let mut pos = Position::new(*deal.hands(), leader, &[])?;
+        let declarer = leader.prev().side();
+        let mut won = 0u8;
+        let mut tricks = Vec::with_capacity(play.len() + 1);
+        let first = self.declarer_tricks(&pos, strain, declarer, None);
+        tricks.push(first);
+        for (index, &card) in play.iter().enumerate() {
+            let seat = pos.to_play();
+            let completes = pos.played().count() == 3;
+            let next = pos.after(card, strain).map_err(|e| illegal(&pos, index, card, seat, e))?;
+            if completes && next.leader().side() == declarer {
+                won += 1;
+            }
+            pos = next;
+            let previous = tricks.last().copied().unwrap_or(first);
+            let value = if pos.tricks_left() == 0 {
+                won
+            } else {
+                won + self.declarer_tricks(&pos, strain, declarer, Some(previous.saturating_sub(won)))
+            };
+            tricks.push(value);
+        }
+        Ok(PlayAnalysis { tricks })
+    }
+
+    /// The tricks `declarer`'s side takes from `pos` on, searched from a
+    /// guess of that number.
+    fn declarer_tricks(&mut self, pos: &Position, strain: Strain, declarer: Side, guess: Option<u8>) -> u8 {
+        self.prepare(pos, strain);
+        let left = pos.tricks_left();
+        let ns_side = declarer == Side::NorthSouth;
+        let guess_ns = guess.map(|g| if ns_side { g.min(left) } else { left.saturating_sub(g) });
+        let ns = match guess_ns {
+            Some(g) => self.searcher.solve_ns_from(pos, g),
+            None => self.searcher.solve_ns(pos),
+        };
+        if ns_side {
+            ns
+        } else {
+            left - ns
+        }
+    }
+}
+
+/// The error for an illegal card: who holds it, or the suit it fails to
+/// follow.
+fn illegal(pos: &Position, index: usize, card: Card, seat: Seat, e: PositionError) -> Error {
+    let fault = match e {
+        PositionError::Revoke(_) => match pos.played().next() {
+            Some(lead) => PlayFault::Revoke { led: lead.suit() },
+            None => return Error::Position(e),
+        },
+        _ => match Seat::ALL.into_iter().find(|&s| pos.hand(s).contains(card)) {
+            Some(holder) => PlayFault::HeldBy(holder),
+            None => PlayFault::AlreadyPlayed,
+        },
+    };
+    Error::IllegalPlay { index, card, seat, fault }
+}
+
+/// [`Solver::analyse_play`] for many sequences in parallel (DDS's
+/// `AnalyseAllPlays`, without its limit of 200): one result per request,
+/// in input order, each an analysis or that request's own error.
+///
+/// ```
+/// use dds::{analyse_plays, Parallel, PlayRequest, Strain};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let good = PlayRequest { deal, strain: Strain::Spades, leader: Seat::North, play: vec!["CT".parse()?] };
+/// let bad = PlayRequest { play: vec!["C4".parse()?], ..good.clone() };
+/// let results = analyse_plays(&[good, bad], &Parallel::default());
+/// assert_eq!(results[0].as_ref().map(|a| a.tricks.clone()), Ok(vec![8, 8]));
+/// assert!(results[1].is_err()); // North does not hold the four of clubs
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_plays(requests: &[PlayRequest], settings: &Parallel) -> Vec<Result<PlayAnalysis, Error>> {
+    let memory = settings.memory_per_thread;
+    settings.run(|| {
+        requests
+            .par_iter()
+            .with_max_len(1)
+            .map_init(
+                || Solver::with_memory(memory),
+                |solver, r| solver.analyse_play(&r.deal, r.strain, r.leader, &r.play),
+            )
+            .collect()
+    })
+}

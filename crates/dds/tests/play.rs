@@ -1,0 +1,124 @@
+//! Play analysis against the PLAY and TRACE lines of the DDS hand files:
+//! `Solver::analyse_play` and `analyse_plays` must give DDS's trace exactly.
+//!
+//! `list10` runs in every build; `list100` in optimised builds (`cargo
+//! test --release`, as CI does) or with `DDS_SLOW_TESTS=1`.
+
+use dds::model::{Card, Seat};
+use dds::{analyse_plays, Error, Parallel, PlayFault, PlayRequest, Solver, Strain};
+use dds_fixtures::{load_hand_file, slow_tests_enabled, Record};
+
+fn requests(name: &str) -> Vec<(Record, PlayRequest)> {
+    load_hand_file(name)
+        .expect("fixture file reads")
+        .into_iter()
+        .filter_map(|r| {
+            let play = r.play.clone()?;
+            r.trace.as_ref()?;
+            let request = PlayRequest { deal: r.deal, strain: r.strain, leader: r.leader, play };
+            Some((r, request))
+        })
+        .collect()
+}
+
+/// Checks one analysis against its record: DDS's values exactly, and the
+/// values after card 48 (the forced last trick, which DDS does not analyse)
+/// equal to the value after card 48.
+fn check(name: &str, record: &Record, tricks: &[u8]) {
+    let trace = record.trace.as_ref().expect("filtered on traces");
+    let play = record.play.as_ref().expect("filtered on plays");
+    assert_eq!(tricks.len(), play.len() + 1, "{name} line {}: one value per card and one before", record.line);
+    assert_eq!(&tricks[..trace.len()], &trace[..], "{name} line {}: trace", record.line);
+    for &after in &tricks[trace.len()..] {
+        assert_eq!(after, tricks[48], "{name} line {}: the last trick is forced", record.line);
+    }
+}
+
+#[test]
+fn list10_traces_sequentially() {
+    let mut solver = Solver::new();
+    let requests = requests("list10.txt");
+    assert_eq!(requests.len(), 10);
+    for (record, r) in &requests {
+        let analysis = solver.analyse_play(&r.deal, r.strain, r.leader, &r.play).expect("legal play");
+        assert_eq!(analysis.dds_trace(), &record.trace.as_ref().unwrap()[..]);
+        check("list10", record, &analysis.tricks);
+    }
+}
+
+/// Every trace of `name`, analysed in parallel.
+fn check_file(name: &str, expected: usize) {
+    if cfg!(debug_assertions) && !slow_tests_enabled() {
+        eprintln!("skipped in debug builds: run with --release or DDS_SLOW_TESTS=1");
+        return;
+    }
+    let requests = requests(name);
+    assert_eq!(requests.len(), expected);
+    let plays: Vec<PlayRequest> = requests.iter().map(|(_, r)| r.clone()).collect();
+    let results = analyse_plays(&plays, &Parallel { threads: Some(2), ..Parallel::default() });
+    for ((record, _), result) in requests.iter().zip(results) {
+        check(name, record, &result.expect("legal play").tricks);
+    }
+}
+
+#[test]
+fn list100_traces_in_parallel() {
+    check_file("list100.txt", 100);
+}
+
+#[test]
+fn list1000_traces_in_parallel() {
+    check_file("list1000.txt", 1000);
+}
+
+#[test]
+fn largest_traces_in_parallel() {
+    check_file("largest.txt", 21);
+}
+
+fn cards(list: &[&str]) -> Vec<Card> {
+    list.iter().map(|c| c.parse().expect("card")).collect()
+}
+
+const DEAL: &str = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+
+fn analyse(play: &[&str]) -> Result<Vec<u8>, Error> {
+    let deal = DEAL.parse().expect("deal");
+    Solver::new().analyse_play(&deal, Strain::Spades, Seat::North, &cards(play)).map(|a| a.tricks)
+}
+
+#[test]
+fn illegal_cards_are_named_with_their_place() {
+    // East holds the four of clubs, not North.
+    let err = analyse(&["C4"]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::IllegalPlay {
+            index: 0,
+            card: "C4".parse().unwrap(),
+            seat: Seat::North,
+            fault: PlayFault::HeldBy(Seat::East)
+        }
+    );
+    assert!(err.to_string().contains("card 1 of the play"), "{err}");
+    // East holds clubs (the queen and the four) and must follow.
+    let err = analyse(&["CT", "D4"]).unwrap_err();
+    assert!(
+        matches!(err, Error::IllegalPlay { index: 1, seat: Seat::East, fault: PlayFault::Revoke { .. }, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("revoke"), "{err}");
+    // The ten of clubs again, in the second trick.
+    let err = analyse(&["CT", "C4", "CA", "CJ", "CT"]).unwrap_err();
+    assert!(matches!(err, Error::IllegalPlay { index: 4, fault: PlayFault::AlreadyPlayed, .. }), "{err:?}");
+}
+
+#[test]
+fn the_first_value_is_the_tables_and_no_play_gives_it_alone() {
+    let deal = DEAL.parse().expect("deal");
+    let table = Solver::new().dd_table(&deal).expect("table");
+    let tricks = analyse(&["CT"]).expect("legal");
+    assert_eq!(tricks[0], table.tricks(Strain::Spades, Seat::West));
+    // An empty play gives just the starting value.
+    assert_eq!(analyse(&[]).expect("legal"), vec![tricks[0]]);
+}
