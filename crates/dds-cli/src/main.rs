@@ -1,23 +1,39 @@
 //! The `dds` command: double dummy analysis of bridge deals.
 //!
-//! * `dds table [FILE] [--json]`: the double dummy table of each deal, one
-//!   PBN deal per line, from FILE or standard input.
+//! * `dds table [INPUT]`: the double dummy table of each deal.
+//! * `dds par [INPUT]`: the table and par of each deal, for its dealer and
+//!   vulnerability.
+//! * `dds pbn FILE [-o OUT]`: adds double dummy results and par to every
+//!   game of a PBN file, keeping everything else as it was.
+//! * `dds play DEAL --trump S --leader N CARDS...`: the double dummy result
+//!   after each card of a play.
 //! * `dds solve DEAL --trump S --leader N [--played S4 SK] [--target max|N]
-//!   [--solutions 1|2|3] [--json]`: the score of each card of the seat to
-//!   play (DDS's SolveBoard).
+//!   [--solutions 1|2|3]`: the score of each card of the seat to play
+//!   (DDS's SolveBoard).
 //!
-//! Bad input gives a message on standard error and exit status 1; a usage
-//! error found by the argument parser (an unknown option, a missing value)
-//! gives status 2.
+//! INPUT is a file of PBN deals (one per line), a PBN file with tags, a PBN
+//! deal given as the argument, or standard input (absent or `-`). Every
+//! subcommand takes `--json` (one JSON object per deal and line; the
+//! README documents the schemas).
+//!
+//! Bad input gives a message on standard error and exit status 1; with
+//! `--keep-going` the batch goes on past bad records, reports each and
+//! their count, and still exits with 1. A usage error found by the
+//! argument parser (an unknown option, a missing value) gives status 2.
 
+mod input;
 mod json;
+mod progress;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use dds::model::{Card, Deal, Seat, Strain};
-use dds::{Board, Parallel, Solutions, Solver, Target};
+use clap::{Args, Parser, Subcommand};
+use dds::model::{Card, Deal, PbnFile, Seat, Strain, Vulnerability};
+use dds::{Board, DdTable, Parallel, Solutions, Solver, Target};
+
+use input::{Item, Source};
+use progress::Progress;
 
 #[derive(Parser, Debug)]
 #[command(name = "dds", version, about = "Double dummy analysis of bridge deals")]
@@ -26,19 +42,81 @@ struct Cli {
     command: Command,
 }
 
+/// The options of the batch subcommands.
+#[derive(Args, Debug)]
+struct Batch {
+    /// A file of PBN deals (one per line, `N:... ... ... ...`), a PBN file
+    /// with tags, or one PBN deal; standard input if absent or `-`.
+    input: Option<String>,
+    /// One JSON object per deal and line.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Report a bad record and go on with the next one (the exit status is
+    /// still 1).
+    #[arg(long)]
+    keep_going: bool,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Double dummy tables: tricks for each strain and declarer.
     Table {
-        /// A file of PBN deals, one per line (`N:... ... ... ...`); standard
-        /// input if absent.
-        file: Option<std::path::PathBuf>,
-        /// One JSON object per deal and line.
+        #[command(flatten)]
+        batch: Batch,
+    },
+    /// Tables and par: the par score and contracts for the board's dealer
+    /// and vulnerability (from the PBN tags or the board number).
+    Par {
+        #[command(flatten)]
+        batch: Batch,
+        /// The dealer (N, E, S, W) for deals whose input does not say;
+        /// North if neither does.
+        #[arg(long)]
+        dealer: Option<String>,
+        /// The vulnerability (None, NS, EW, All) for deals whose input does
+        /// not say; None if neither does.
+        #[arg(long)]
+        vul: Option<String>,
+    },
+    /// Adds DoubleDummyTricks, OptimumResultTable, ParContract and
+    /// OptimumScore to every game of a PBN file; the rest of the file is
+    /// kept byte for byte.
+    Pbn {
+        /// The PBN file; standard input if `-`.
+        file: String,
+        /// Write the new file here instead of standard output.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        /// Print the results as JSON lines (as `dds par --json`) instead of
+        /// the file.
         #[arg(long)]
         json: bool,
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Leave a bad game as it is and go on (the exit status is still 1).
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// The double dummy result after each card of a play (DDS's
+    /// AnalysePlay).
+    Play {
+        /// The deal at the start of the play, as a PBN deal.
+        deal: String,
+        /// The strain: S, H, D, C or NT.
+        #[arg(long)]
+        trump: String,
+        /// The opening leader (declarer's left): N, E, S or W.
+        #[arg(long)]
+        leader: String,
+        /// The cards played, in order: `CT C4 CA` or `CTC4CA`.
+        cards: Vec<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
@@ -79,7 +157,12 @@ impl<E: std::fmt::Display> From<E> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Table { file, json, threads } => table(file.as_deref(), json, threads),
+        Command::Table { batch } => table(&batch),
+        Command::Par { batch, dealer, vul } => par(&batch, dealer.as_deref(), vul.as_deref()),
+        Command::Pbn { file, output, json, threads, keep_going } => {
+            pbn(&file, output.as_deref(), json, threads, keep_going)
+        }
+        Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
         Command::Solve { deal, trump, leader, played, target, solutions, json } => {
             solve(&deal, &trump, &leader, &played, &target, solutions, json)
         }
@@ -95,90 +178,307 @@ fn main() -> ExitCode {
     }
 }
 
-fn table(file: Option<&std::path::Path>, json: bool, threads: Option<usize>) -> Result<(), Failure> {
-    let input: Box<dyn BufRead> = match file {
-        Some(path) => Box::new(io::BufReader::new(
-            std::fs::File::open(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?,
-        )),
-        None => Box::new(io::stdin().lock()),
-    };
-    let name = file.map_or("<stdin>".to_owned(), |p| p.display().to_string());
+/// Deals solved in parallel at a time: output streams, memory stays
+/// bounded, and the progress line moves.
+const CHUNK: usize = 64;
+
+/// Solves the tables of `items` in parallel, a chunk at a time, and hands
+/// each good item with its table to `emit`, in input order. A bad item
+/// stops the batch (after the results before it) or, with `keep_going`, is
+/// reported and skipped; the count of bad items is the error at the end.
+fn run_tables(
+    items: Vec<Result<Item, Failure>>,
+    threads: Option<usize>,
+    keep_going: bool,
+    mut emit: impl FnMut(&Item, &DdTable) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let settings = Parallel { threads, ..Parallel::default() };
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut first = true;
-    // Deals are solved in parallel a chunk at a time, so output streams and
-    // memory stays bounded on files of any size.
-    let mut chunk: Vec<(String, Deal)> = Vec::with_capacity(CHUNK);
-    let mut failure = None;
-    for (number, line) in input.lines().enumerate() {
-        let parsed = line.map_err(|e| Failure(format!("{name}: {e}"))).and_then(|line| {
-            // A byte-order mark may open a file written on Windows.
-            let text = line.trim_start_matches('\u{feff}').trim().to_owned();
-            if text.is_empty() {
-                return Ok(None);
+    let total = items.len();
+    let mut progress = Progress::new(total, false);
+    let mut bad = 0usize;
+    let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+    let mut stop = None;
+    let mut flush = |chunk: &mut Vec<Item>, progress: &mut Progress| -> Result<(), Failure> {
+        let deals: Vec<Deal> = chunk.iter().map(|item| item.deal).collect();
+        let tables = dds::dd_tables(&deals, &settings)?;
+        for (item, table) in chunk.iter().zip(&tables) {
+            emit(item, table)?;
+        }
+        progress.advance(chunk.len());
+        chunk.clear();
+        Ok(())
+    };
+    for item in items {
+        match item {
+            Ok(item) => chunk.push(item),
+            Err(Failure(message)) if keep_going => {
+                eprintln!("dds: {message}");
+                bad += 1;
+                progress.advance(1);
             }
-            let deal: Deal = text.parse().map_err(|e| Failure(format!("{name}:{}: {e}", number + 1)))?;
-            if deal.hand(Seat::North).len() != 13 {
-                return Err(Failure(format!("{name}:{}: {}", number + 1, dds::Error::NotFullDeal)));
-            }
-            Ok(Some((text, deal)))
-        });
-        match parsed {
-            Ok(Some(entry)) => chunk.push(entry),
-            Ok(None) => {}
             Err(e) => {
-                failure = Some(e);
+                stop = Some(e);
                 break;
             }
         }
         if chunk.len() == CHUNK {
-            write_tables(&mut out, &chunk, json, &settings, &mut first)?;
-            chunk.clear();
+            flush(&mut chunk, &mut progress)?;
         }
     }
-    write_tables(&mut out, &chunk, json, &settings, &mut first)?;
-    failure.map_or(Ok(()), Err)
+    flush(&mut chunk, &mut progress)?;
+    progress.finish();
+    match stop {
+        Some(e) => Err(e),
+        None if bad > 0 => Err(Failure(format!("{bad} of {total} records had errors"))),
+        None => Ok(()),
+    }
 }
 
-/// Deals solved in parallel at a time by `dds table`.
-const CHUNK: usize = 256;
-
-/// Solves a chunk of deals in parallel and prints their tables in order.
-fn write_tables(
-    out: &mut impl Write,
-    chunk: &[(String, Deal)],
-    json: bool,
-    settings: &Parallel,
-    first: &mut bool,
-) -> Result<(), Failure> {
-    let deals: Vec<Deal> = chunk.iter().map(|(_, deal)| *deal).collect();
-    let tables = dds::dd_tables(&deals, settings)?;
-    for ((text, _), table) in chunk.iter().zip(&tables) {
-        if json {
-            writeln!(out, "{}", json::table(text, table))?;
+fn table(batch: &Batch) -> Result<(), Failure> {
+    let source = Source::open(batch.input.as_deref())?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut first = true;
+    run_tables(source.items()?, batch.threads, batch.keep_going, |item, table| {
+        if batch.json {
+            writeln!(out, "{}", json::table(&item.text, table))?;
         } else {
-            if !*first {
+            if !first {
                 writeln!(out)?;
             }
-            write!(out, "{}", render_table(text, table))?;
+            write!(out, "{}", render_table(&item.text, table))?;
         }
-        *first = false;
-    }
-    Ok(())
+        first = false;
+        Ok(())
+    })
 }
 
 /// A table a person can read at a glance: declarers down, strains across.
-fn render_table(deal: &str, table: &dds::DdTable) -> String {
+fn render_table(deal: &str, table: &DdTable) -> String {
     let mut s = format!("{deal}\n     NT   S   H   D   C\n");
     for declarer in Seat::ALL {
         s.push_str(&format!("  {}", declarer));
-        for strain in [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs] {
+        for strain in STRAINS_NT_FIRST {
             s.push_str(&format!(" {:>3}", table.tricks(strain, declarer)));
         }
         s.push('\n');
     }
     s
+}
+
+/// Strains in the order of hand records: NT, S, H, D, C.
+const STRAINS_NT_FIRST: [Strain; 5] =
+    [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
+
+/// `--dealer` / `--vul` values, parsed.
+fn parse_opt<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<Option<T>, Failure>
+where
+    T::Err: std::fmt::Display,
+{
+    value.map(|v| v.parse::<T>().map_err(|e| Failure(format!("{name} {v:?}: {e}")))).transpose()
+}
+
+fn par(batch: &Batch, dealer: Option<&str>, vul: Option<&str>) -> Result<(), Failure> {
+    let dealer: Option<Seat> = parse_opt("--dealer", dealer)?;
+    let vul: Option<Vulnerability> = parse_opt("--vul", vul)?;
+    let source = Source::open(batch.input.as_deref())?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut first = true;
+    run_tables(source.items()?, batch.threads, batch.keep_going, |item, table| {
+        let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
+        let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
+        let dealer_par = table.dealer_par(dealer, vulnerability);
+        let sides = table.par(vulnerability);
+        if batch.json {
+            writeln!(out, "{}", json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides))?;
+        } else {
+            if !first {
+                writeln!(out)?;
+            }
+            write!(out, "{}", render_table(&item.text, table))?;
+            writeln!(out, "Dealer {}, vulnerable {}: {dealer_par}", dealer.to_char(), vulnerability)?;
+            let [s0, s1] = sides.score_texts();
+            let [c0, c1] = sides.contract_texts();
+            writeln!(out, "By side: {s0} ({c0}), {s1} ({c1})")?;
+        }
+        first = false;
+        Ok(())
+    })
+}
+
+/// The PBN tags `dds pbn` writes for a game.
+struct PbnResults {
+    tricks: String,
+    table_lines: Vec<String>,
+    par_contract: String,
+    optimum_score: String,
+}
+
+/// Bridge Composer's DoubleDummyTricks: 20 hex digits, declarers N, S, E,
+/// W, each with NT, S, H, D, C.
+fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
+    let mut tricks = String::new();
+    let mut table_lines = Vec::new();
+    for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for strain in STRAINS_NT_FIRST {
+            let t = table.tricks(strain, declarer);
+            tricks.push(char::from_digit(u32::from(t), 16).unwrap_or('0'));
+            let name = if strain == Strain::NoTrump { "NT".to_owned() } else { strain.to_string() };
+            table_lines.push(format!("{} {:>2} {:>2}", declarer.to_char(), name, t));
+        }
+    }
+    let par_contract = if par.contracts.is_empty() {
+        "Pass".to_owned()
+    } else {
+        par.contracts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    };
+    PbnResults { tricks, table_lines, par_contract, optimum_score: format!("NS {}", par.score) }
+}
+
+fn pbn(
+    file: &str,
+    output: Option<&std::path::Path>,
+    json: bool,
+    threads: Option<usize>,
+    keep_going: bool,
+) -> Result<(), Failure> {
+    let source = Source::open(Some(file))?;
+    if source.name == "<argument>" || !source.is_pbn() {
+        return Err(Failure(format!("{}: not a PBN file (no tags)", source.name)));
+    }
+    let mut pbn: PbnFile = source.pbn()?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut results: Vec<(usize, PbnResults)> = Vec::new();
+    let outcome = run_tables(source.items()?, threads, keep_going, |item, table| {
+        let dealer = item.dealer.unwrap_or(Seat::North);
+        let vulnerability = item.vulnerability.unwrap_or(Vulnerability::None);
+        let dealer_par = table.dealer_par(dealer, vulnerability);
+        if json {
+            let sides = table.par(vulnerability);
+            writeln!(out, "{}", json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides))?;
+        } else if let Some(g) = item.game {
+            results.push((g, pbn_results(table, &dealer_par)));
+        }
+        Ok(())
+    });
+    if json {
+        return outcome;
+    }
+    for (g, r) in &results {
+        let game = &mut pbn.games_mut()[*g];
+        game.set_tag("DoubleDummyTricks", &r.tricks)?;
+        game.set_tag_with_section(
+            "OptimumResultTable",
+            "Declarer;Denomination\\2R;Result\\2R",
+            r.table_lines.iter().map(String::as_str),
+        )?;
+        game.set_tag("ParContract", &r.par_contract)?;
+        game.set_tag("OptimumScore", &r.optimum_score)?;
+    }
+    // The file is written even when some games were bad (with
+    // --keep-going they are left as they were).
+    if outcome.is_ok() || keep_going {
+        let text = pbn.to_string();
+        match output {
+            Some(path) => {
+                std::fs::write(path, text).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?
+            }
+            None => out.write_all(text.as_bytes())?,
+        }
+    }
+    outcome
+}
+
+/// Cards from separate tokens (`CT C4`) or run together (`CTC4`, DDS's
+/// PLAY lines).
+fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
+    let mut cards = Vec::new();
+    for token in tokens {
+        let t = token.trim();
+        if t.len() % 2 != 0 || !t.is_ascii() {
+            return Err(Failure(format!("card {t:?}: expected a suit letter and a rank, e.g. CT")));
+        }
+        for i in (0..t.len()).step_by(2) {
+            let c = &t[i..i + 2];
+            cards.push(c.parse::<Card>().map_err(|e| Failure(format!("card {c:?}: {e}")))?);
+        }
+    }
+    Ok(cards)
+}
+
+fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> Result<(), Failure> {
+    let deal_value: Deal = deal.parse().map_err(|e| Failure(format!("deal: {e}")))?;
+    let strain: Strain = trump.parse().map_err(|e| Failure(format!("--trump {trump:?}: {e}")))?;
+    let leader: Seat = leader.parse().map_err(|e| Failure(format!("--leader {leader:?}: {e}")))?;
+    let cards = parse_cards(cards)?;
+    let analysis = Solver::new().analyse_play(&deal_value, strain, leader, &cards)?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if json {
+        writeln!(out, "{}", json::play(deal, strain, leader, &cards, &analysis.tricks))?;
+        return Ok(());
+    }
+    let declarer = leader.prev();
+    let side = declarer.side();
+    writeln!(
+        out,
+        "{} declares {}; {} take {} tricks with best play",
+        declarer.name(),
+        strain_name(strain),
+        side,
+        analysis.tricks[0]
+    )?;
+    // Replays the cards to show who played each and who won each trick.
+    let mut seat = leader;
+    let mut trick: Vec<(Seat, Card)> = Vec::new();
+    for (i, card) in cards.iter().enumerate() {
+        let before = analysis.tricks[i];
+        let after = analysis.tricks[i + 1];
+        let prefix = if trick.is_empty() { format!("{:>2}.", i / 4 + 1) } else { "   ".to_owned() };
+        let note = match after.cmp(&before) {
+            core::cmp::Ordering::Less => format!("  (-{}: costs {side} a trick)", before - after),
+            core::cmp::Ordering::Greater => format!("  (+{}: gives {side} a trick)", after - before),
+            core::cmp::Ordering::Equal => String::new(),
+        };
+        let player = seat;
+        trick.push((seat, *card));
+        let mut won = String::new();
+        if trick.len() == 4 {
+            let winner = trick_winner(&trick, strain);
+            won = format!("  trick to {}", winner.to_char());
+            seat = winner;
+            trick.clear();
+        } else {
+            seat = seat.next();
+        }
+        writeln!(out, "{prefix} {} {card} {after:>3}{won}{note}", player.to_char())?;
+    }
+    Ok(())
+}
+
+/// The seat winning a complete trick.
+fn trick_winner(trick: &[(Seat, Card)], strain: Strain) -> Seat {
+    let trump = strain.trump();
+    let mut best = trick[0];
+    for &(seat, card) in &trick[1..] {
+        let b = best.1;
+        let beats = (card.suit() == b.suit() && card.rank() > b.rank())
+            || (Some(card.suit()) == trump && Some(b.suit()) != trump);
+        if beats {
+            best = (seat, card);
+        }
+    }
+    best.0
+}
+
+/// `notrump`, `spades`, ...
+fn strain_name(strain: Strain) -> &'static str {
+    match strain.trump() {
+        Some(suit) => suit.name(),
+        None => "notrump",
+    }
 }
 
 fn solve(

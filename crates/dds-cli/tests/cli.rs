@@ -156,3 +156,159 @@ fn results_before_a_bad_line_are_printed() {
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
     assert!(String::from_utf8_lossy(&output.stderr).contains("<stdin>:2:"));
 }
+
+/// The sample PBN file: the deals of list10 with their dealer and
+/// vulnerability.
+fn sample_pbn() -> std::path::PathBuf {
+    fixtures_dir().join("sample/boards.pbn")
+}
+
+/// Bridge Composer's 20 hex digits from a fixture table: declarers N, S, E,
+/// W, strains NT, S, H, D, C.
+fn hex_tricks(table: &dds_fixtures::DdTableFixture) -> String {
+    let mut s = String::new();
+    for d in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for st in [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs] {
+            s.push(char::from_digit(u32::from(table[st][d]), 16).unwrap());
+        }
+    }
+    s
+}
+
+#[test]
+fn pbn_adds_the_fixture_results_and_keeps_the_rest_of_the_file() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let original = std::fs::read_to_string(sample_pbn()).unwrap();
+    let out = stdout(&dds(&["pbn", sample_pbn().to_str().unwrap()], ""));
+    let mut file = dds::model::PbnFile::parse(&out).unwrap();
+    assert_eq!(file.games().len(), records.len());
+    for (game, record) in file.games().iter().zip(&records) {
+        assert_eq!(game.tag("DoubleDummyTricks"), Some(hex_tricks(&record.table.unwrap()).as_str()));
+        let par2 = record.par2.as_ref().unwrap();
+        assert_eq!(game.tag("OptimumScore"), Some(format!("NS {}", par2.score).as_str()), "line {}", record.line);
+        let contracts = game.tag("ParContract").unwrap();
+        assert_eq!(contracts.split(',').count(), par2.contracts.len(), "{contracts} vs {:?}", par2.contracts);
+        let table = game.tag_pair("OptimumResultTable").unwrap();
+        assert_eq!(table.section_lines().count(), 20);
+        assert!(table
+            .section_lines()
+            .any(|l| l == format!("W  S {:>2}", record.table.unwrap()[Strain::Spades][Seat::West])));
+    }
+    // Without the four new tags, the file is the original, byte for byte.
+    for game in file.games_mut() {
+        for tag in ["DoubleDummyTricks", "OptimumResultTable", "ParContract", "OptimumScore"] {
+            assert!(game.remove_tag(tag));
+        }
+    }
+    assert_eq!(file.to_string(), original);
+}
+
+#[test]
+fn pbn_writes_to_a_file_and_runs_again_in_place() {
+    let dir = std::env::temp_dir().join(format!("dds-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let once = dir.join("once.pbn");
+    let twice = dir.join("twice.pbn");
+    stdout(&dds(&["pbn", sample_pbn().to_str().unwrap(), "-o", once.to_str().unwrap()], ""));
+    // Running on its own output replaces the tags instead of adding more.
+    stdout(&dds(&["pbn", once.to_str().unwrap(), "--output", twice.to_str().unwrap()], ""));
+    let (a, b) = (std::fs::read_to_string(&once).unwrap(), std::fs::read_to_string(&twice).unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.matches("[OptimumScore").count(), 10);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn par_json_has_the_fixture_par_strings() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let out = stdout(&dds(&["par", "--json", sample_pbn().to_str().unwrap()], ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), records.len());
+    let quoted = |v: &[String]| v.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(",");
+    for (line, record) in lines.iter().zip(&records) {
+        let par = record.par.as_ref().unwrap();
+        let par2 = record.par2.as_ref().unwrap();
+        assert!(line.contains(&format!("\"par_score\":[{}]", quoted(&par.score_text))), "{line}");
+        assert!(line.contains(&format!("\"par_contracts\":[{}]", quoted(&par.contracts_text))), "{line}");
+        assert!(line.contains(&format!("\"dealer_par\":[{}]", quoted(&par2.contracts))), "{line}");
+        assert!(line.contains(&format!("\"par\":{{\"score\":{},", par2.score)), "{line}");
+    }
+}
+
+#[test]
+fn par_text_is_readable() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    insta::assert_snapshot!(stdout(&dds(&["par", deal, "--vul", "EW", "--dealer", "E"], "")));
+}
+
+#[test]
+fn play_json_matches_the_fixture_traces() {
+    for record in load_hand_file("list10.txt").unwrap().iter().take(4) {
+        let play: String = record.play.as_ref().unwrap().iter().map(|c| c.to_string()).collect();
+        let deal = record.deal.to_string();
+        let strain = record.strain.as_str();
+        let leader = record.leader.to_char().to_string();
+        let out = stdout(&dds(&["play", &deal, "--trump", strain, "--leader", &leader, &play, "--json"], ""));
+        let trace: Vec<String> = record.trace.as_ref().unwrap().iter().map(u8::to_string).collect();
+        assert!(out.contains(&format!("\"tricks\":[{}", trace.join(","))), "line {}: {out}", record.line);
+    }
+}
+
+#[test]
+fn play_text_is_readable() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    insta::assert_snapshot!(stdout(&dds(
+        &["play", deal, "--trump", "NT", "--leader", "E", "D6", "DK", "D3", "D5", "SK", "SA", "S6", "S3"],
+        ""
+    )));
+}
+
+#[test]
+fn keep_going_reports_bad_records_and_goes_on() {
+    let good = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let input = format!("{good}\nN:junk\n{good}\n");
+    let output = dds(&["table", "--json", "--keep-going"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("<stdin>:2:"), "{stderr}");
+    assert!(stderr.contains("1 of 3 records had errors"), "{stderr}");
+    // Without it the batch stops at the bad record.
+    let output = dds(&["par", "--json"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    // A bad game of a PBN file is left as it was, the others get results.
+    let pbn = std::fs::read_to_string(sample_pbn()).unwrap().replacen("[Deal \"E:QJT5432", "[Deal \"E:QQT5432", 1);
+    let output = dds(&["pbn", "-", "--keep-going"], &pbn);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("game 2 (board 2)"), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).matches("[OptimumScore").count(), 9);
+}
+
+#[test]
+fn bad_plays_and_options_are_errors() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["play", deal, "--trump", "S", "--leader", "N", "CT", "D4"],
+            "card 2 of the play (D4, East to play): a revoke",
+        ),
+        (
+            &["play", deal, "--trump", "S", "--leader", "N", "C4"],
+            "card 1 of the play (C4, North to play): East holds it",
+        ),
+        (&["play", deal, "--trump", "S", "--leader", "N", "CTC"], "card \"CTC\""),
+        (&["par", deal, "--vul", "Some"], "--vul \"Some\""),
+        (&["par", deal, "--dealer", "X"], "--dealer \"X\""),
+        (&["pbn", "/no/such/file.pbn"], "cannot read /no/such/file.pbn"),
+    ];
+    for (args, message) in cases {
+        let output = dds(args, "");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr:?} lacks {message:?}");
+    }
+    let output = dds(&["pbn", "-"], "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a PBN file"));
+}

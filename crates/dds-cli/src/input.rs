@@ -1,0 +1,136 @@
+//! The input layer shared by the subcommands: a PBN deal given on the
+//! command line, a file of deal lines, a PBN file with its tags, or standard
+//! input holding either.
+
+use std::io::Read;
+
+use dds::model::{dealer_for_board, Deal, PbnFile, Seat, Vulnerability};
+
+use crate::Failure;
+
+/// Where the deals come from, read whole.
+pub(crate) struct Source {
+    /// A name for messages: the path, `<stdin>` or `<argument>`.
+    pub(crate) name: String,
+    pub(crate) text: String,
+}
+
+/// One deal to work on, with what its record says about the board.
+#[derive(Clone, Debug)]
+pub(crate) struct Item {
+    /// The deal as written in the input.
+    pub(crate) text: String,
+    pub(crate) deal: Deal,
+    /// The dealer and vulnerability from the PBN tags (or the board
+    /// number), when the input says.
+    pub(crate) dealer: Option<Seat>,
+    pub(crate) vulnerability: Option<Vulnerability>,
+    /// The index of the game in a PBN file.
+    pub(crate) game: Option<usize>,
+}
+
+impl Source {
+    /// `arg` is a path, `-` or nothing for standard input, or a PBN deal
+    /// (`N:...`) when no file of that name exists.
+    pub(crate) fn open(arg: Option<&str>) -> Result<Source, Failure> {
+        match arg {
+            None | Some("-") => {
+                let mut text = String::new();
+                std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(format!("<stdin>: {e}")))?;
+                Ok(Source { name: "<stdin>".to_owned(), text })
+            }
+            Some(arg) if looks_like_deal(arg) && !std::path::Path::new(arg).exists() => {
+                Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned() })
+            }
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
+                Ok(Source { name: path.to_owned(), text })
+            }
+        }
+    }
+
+    /// Whether the text is a PBN file (tags) rather than deal lines.
+    pub(crate) fn is_pbn(&self) -> bool {
+        self.text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .find(|l| !l.is_empty() && !l.starts_with('%') && !l.starts_with(';'))
+            .is_some_and(|l| l.starts_with('[') || l.starts_with('{'))
+    }
+
+    /// The PBN file, parsed.
+    pub(crate) fn pbn(&self) -> Result<PbnFile, Failure> {
+        PbnFile::parse(&self.text).map_err(|e| Failure(format!("{}: {e}", self.name)))
+    }
+
+    /// Every record: a deal ready to solve (valid and full), or the message
+    /// for a bad one.
+    pub(crate) fn items(&self) -> Result<Vec<Result<Item, Failure>>, Failure> {
+        if self.is_pbn() {
+            let file = self.pbn()?;
+            Ok((0..file.games().len()).filter_map(|g| pbn_item(&self.name, &file, g)).collect())
+        } else {
+            Ok(self
+                .text
+                .lines()
+                .enumerate()
+                .filter_map(|(number, line)| {
+                    let text = line.trim_start_matches('\u{feff}').trim();
+                    if text.is_empty() || text.starts_with('#') {
+                        return None;
+                    }
+                    let label = format!("{}:{}", self.name, number + 1);
+                    Some(full_deal(&label, text).map(|deal| Item {
+                        text: text.to_owned(),
+                        deal,
+                        dealer: None,
+                        vulnerability: None,
+                        game: None,
+                    }))
+                })
+                .collect())
+        }
+    }
+}
+
+/// `N:`, `E:`, `S:` or `W:` and something after it.
+fn looks_like_deal(arg: &str) -> bool {
+    let b = arg.trim().as_bytes();
+    b.len() > 2 && b[1] == b':' && matches!(b[0].to_ascii_uppercase(), b'N' | b'E' | b'S' | b'W')
+}
+
+/// A valid full deal from its text, or a message naming `label`.
+pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
+    let deal: Deal = text.parse().map_err(|e| Failure(format!("{label}: {e}")))?;
+    let deal = deal.validate().map_err(|e| Failure(format!("{label}: {e}")))?;
+    if Seat::ALL.iter().any(|&s| deal.hand(s).len() != 13) {
+        return Err(Failure(format!("{label}: {}", dds::Error::NotFullDeal)));
+    }
+    Ok(deal)
+}
+
+/// The record of game `g`: `None` for a game without a deal (a header
+/// game), else the deal with its dealer and vulnerability.
+fn pbn_item(name: &str, file: &PbnFile, g: usize) -> Option<Result<Item, Failure>> {
+    let board = file.resolved_tag(g, "Board").and_then(|b| b.trim().parse::<u32>().ok());
+    let label = match board {
+        Some(b) => format!("{name}: game {} (board {b})", g + 1),
+        None => format!("{name}: game {}", g + 1),
+    };
+    let text = file.resolved_tag(g, "Deal")?.to_owned();
+    let result = (|| {
+        let deal = full_deal(&label, &text)?;
+        let dealer = match file.resolved_tag(g, "Dealer") {
+            Some(d) => Some(d.trim().parse::<Seat>().map_err(|e| Failure(format!("{label}: Dealer {d:?}: {e}")))?),
+            None => board.and_then(dealer_for_board),
+        };
+        let vulnerability = match file.resolved_tag(g, "Vulnerable") {
+            Some(v) => Some(
+                v.trim().parse::<Vulnerability>().map_err(|e| Failure(format!("{label}: Vulnerable {v:?}: {e}")))?,
+            ),
+            None => board.and_then(Vulnerability::for_board),
+        };
+        Ok(Item { text: text.clone(), deal, dealer, vulnerability, game: Some(g) })
+    })();
+    Some(result)
+}

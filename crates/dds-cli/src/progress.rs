@@ -1,0 +1,66 @@
+//! A progress line on standard error, for long batches run from a terminal:
+//! done, total, rate and time left. Quiet when standard error is not a
+//! terminal (a pipe, a file, a test).
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+pub(crate) struct Progress {
+    total: usize,
+    done: usize,
+    start: Instant,
+    last: Option<Instant>,
+    enabled: bool,
+}
+
+impl Progress {
+    /// A progress line for `total` items of `what`, shown only on a
+    /// terminal and only once the batch has run for a second.
+    pub(crate) fn new(total: usize, quiet: bool) -> Progress {
+        let enabled = !quiet && std::io::stderr().is_terminal();
+        Progress { total, done: 0, start: Instant::now(), last: None, enabled }
+    }
+
+    /// `n` more items are done.
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.done += n;
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        let elapsed = now - self.start;
+        if elapsed < Duration::from_secs(1) || self.last.is_some_and(|l| now - l < Duration::from_millis(200)) {
+            return;
+        }
+        self.last = Some(now);
+        let rate = self.done as f64 / elapsed.as_secs_f64();
+        let left = if rate > 0.0 { (self.total - self.done.min(self.total)) as f64 / rate } else { 0.0 };
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r{}/{} deals, {:.1}/s, {} left   ",
+            self.done,
+            self.total,
+            rate,
+            clock(Duration::from_secs_f64(left))
+        );
+        let _ = err.flush();
+    }
+
+    /// Clears the line.
+    pub(crate) fn finish(&mut self) {
+        if self.enabled && self.last.is_some() {
+            let _ = write!(std::io::stderr().lock(), "\r{:60}\r", "");
+        }
+    }
+}
+
+/// `1h02m`, `3m05s` or `12s`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, (s / 60) % 60),
+    }
+}
