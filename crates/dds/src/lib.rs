@@ -2,8 +2,11 @@
 //!
 //! This is the facade crate. It re-exports the bridge vocabulary as
 //! [`model`] and offers solving a position ([`Solver::solve_board`], DDS's
-//! `SolveBoard`) and the double dummy table of a deal
-//! ([`Solver::dd_table`]).
+//! `SolveBoard`), the double dummy table of a deal ([`Solver::dd_table`]),
+//! par ([`DdTable::par`], [`DdTable::dealer_par`]), play analysis
+//! ([`Solver::analyse_play`]), contract results
+//! ([`Solver::contract_result`]) and parallel batches ([`dd_tables`],
+//! [`dd_tables_with`], [`solve_boards`], [`analyse_plays`]).
 //!
 //! **Dependencies:** every other crate of the workspace. Only this crate
 //! uses threads (`rayon`) and locks (`parking_lot`).
@@ -34,3 +37,8 @@ pub use error::{Error, PlayFault};
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, PlayAnalysis, PlayRequest};
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
+
+/// The Rust examples of the workspace's README, compiled and run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
