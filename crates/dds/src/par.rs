@@ -86,6 +86,21 @@ pub struct ParContract {
 impl ParContract {
     /// The contract in DDS's `DealerPar` form: `"2S-EW"`, `"3N-S+1"`,
     /// `"4S*-EW-1"`.
+    ///
+    /// ```
+    /// use dds::{ParContract, ParDeclarer, Strain};
+    /// use dds::model::{Level, Side};
+    /// let sacrifice = ParContract {
+    ///     level: Level::new(4),
+    ///     strain: Strain::Spades,
+    ///     declarer: ParDeclarer::Side(Side::EastWest),
+    ///     doubled: true,
+    ///     result: -1,
+    /// };
+    /// assert_eq!(sacrifice.dealer_text(), "4S*-EW-1");
+    /// assert_eq!(sacrifice.par_text(), "EW 4Sx");
+    /// assert_eq!(sacrifice.to_string(), "EW 4Sx-1");
+    /// ```
     pub fn dealer_text(&self) -> String {
         let mut text = format!("{}{}", self.level, self.strain.to_char());
         text.push_str(if self.doubled { "*-" } else { "-" });
@@ -99,6 +114,21 @@ impl ParContract {
     /// The contract in DDS's `Par` form: the declarer, a space, every level
     /// that scores par and the strain (`"NS 23S"`), or for a sacrifice the
     /// level, the strain and `x` (`"EW 4Sx"`).
+    ///
+    /// ```
+    /// use dds::{ParContract, ParDeclarer, Strain};
+    /// use dds::model::{Level, Seat};
+    /// // 2NT by South, making 4: 2NT, 3NT and 4NT all score par.
+    /// let make = ParContract {
+    ///     level: Level::new(2),
+    ///     strain: Strain::NoTrump,
+    ///     declarer: ParDeclarer::Seat(Seat::South),
+    ///     doubled: false,
+    ///     result: 2,
+    /// };
+    /// assert_eq!(make.par_text(), "S 234N");
+    /// assert_eq!(make.dealer_text(), "2N-S+2");
+    /// ```
     pub fn par_text(&self) -> String {
         let mut text = format!("{} ", self.declarer);
         if self.doubled {

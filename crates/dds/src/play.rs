@@ -24,6 +24,11 @@ pub struct PlayAnalysis {
 impl PlayAnalysis {
     /// The values DDS's `AnalysePlay` returns: DDS does not analyse the last
     /// trick (its result is forced), so at most 49 values.
+    ///
+    /// ```
+    /// let analysis = dds::PlayAnalysis { tricks: vec![9; 53] };
+    /// assert_eq!(analysis.dds_trace().len(), 49);
+    /// ```
     pub fn dds_trace(&self) -> &[u8] {
         &self.tricks[..self.tricks.len().min(49)]
     }
@@ -31,6 +36,11 @@ impl PlayAnalysis {
     /// The places in the sequence (from 0) of the cards that changed the
     /// result, with the change for declarer's side (-1: the card cost
     /// declarer a trick, +1: a defender's mistake gave one).
+    ///
+    /// ```
+    /// let analysis = dds::PlayAnalysis { tricks: vec![9, 10, 10, 9] };
+    /// assert_eq!(analysis.changes().collect::<Vec<_>>(), [(0, 1), (2, -1)]);
+    /// ```
     pub fn changes(&self) -> impl Iterator<Item = (usize, i8)> + '_ {
         self.tricks.windows(2).enumerate().filter(|(_, w)| w[0] != w[1]).map(|(i, w)| (i, w[1] as i8 - w[0] as i8))
     }
