@@ -7,6 +7,8 @@
 //!   game of a PBN file, keeping everything else as it was.
 //! * `dds play DEAL --trump S --leader N CARDS...`: the double dummy result
 //!   after each card of a play.
+//! * `dds line DEAL --trump S --leader N [--played ...]`: one line of best
+//!   play to the end of the deal.
 //! * `dds solve DEAL --trump S --leader N [--played S4 SK] [--target max|N]
 //!   [--solutions 1|2|3]`: the score of each card of the seat to play
 //!   (DDS's SolveBoard).
@@ -118,6 +120,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// One line of best play from a position to the end of the deal, with
+    /// the winner of each trick.
+    Line {
+        /// The cards still held, as a PBN deal (cards played to the current
+        /// trick are not in it).
+        deal: String,
+        /// The strain: S, H, D, C or NT.
+        #[arg(long)]
+        trump: String,
+        /// The seat that led to the current trick: N, E, S or W.
+        #[arg(long)]
+        leader: String,
+        /// The cards played to the current trick, in order (e.g. `S4 SK`).
+        #[arg(long, num_args = 1..=3)]
+        played: Vec<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
         /// The cards still held, as a PBN deal (cards played to the current
@@ -163,6 +184,7 @@ fn main() -> ExitCode {
             pbn(&file, output.as_deref(), json, threads, keep_going)
         }
         Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
+        Command::Line { deal, trump, leader, played, json } => line(&deal, &trump, &leader, &played, json),
         Command::Solve { deal, trump, leader, played, target, solutions, json } => {
             solve(&deal, &trump, &leader, &played, &target, solutions, json)
         }
@@ -454,6 +476,44 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
             seat = seat.next();
         }
         writeln!(out, "{prefix} {} {card} {after:>3}{won}{note}", player.to_char())?;
+    }
+    Ok(())
+}
+
+fn line(deal: &str, trump: &str, leader: &str, played: &[String], json: bool) -> Result<(), Failure> {
+    let deal_value = Deal::from_pbn_remaining(deal).map_err(|e| Failure(format!("deal: {e}")))?;
+    let strain: Strain = trump.parse().map_err(|e| Failure(format!("--trump {trump:?}: {e}")))?;
+    let leader: Seat = leader.parse().map_err(|e| Failure(format!("--leader {leader:?}: {e}")))?;
+    let played = played
+        .iter()
+        .map(|c| c.parse::<Card>().map_err(|e| Failure(format!("--played {c:?}: {e}"))))
+        .collect::<Result<Vec<Card>, Failure>>()?;
+    let board = Board::new(&deal_value, strain, leader, &played)?;
+    let (line, ns) = Solver::new().best_line(&board)?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if json {
+        let cards: Vec<String> = line
+            .iter()
+            .map(|c| {
+                let wins = c.wins.map_or("null".to_owned(), |w| format!("\"{}\"", w.to_char()));
+                format!("{{\"seat\":\"{}\",\"card\":\"{}\",\"wins\":{wins}}}", c.seat.to_char(), c.card)
+            })
+            .collect();
+        writeln!(out, "{{\"deal\":{},\"ns_tricks\":{ns},\"line\":[{}]}}", json::string(deal), cards.join(","))?;
+        return Ok(());
+    }
+    let left = board.position().tricks_left();
+    writeln!(out, "NS take {ns}, EW take {} of the {left} tricks left; one line of best play:", left - ns)?;
+    let mut trick = Vec::new();
+    let mut number = 0;
+    for c in &line {
+        trick.push(format!("{} {}", c.seat.to_char(), c.card));
+        if let Some(w) = c.wins {
+            number += 1;
+            writeln!(out, "{number:>2}. {}  -> {}", trick.join(", "), w.to_char())?;
+            trick.clear();
+        }
     }
     Ok(())
 }

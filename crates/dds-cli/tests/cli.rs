@@ -312,3 +312,21 @@ fn bad_plays_and_options_are_errors() {
     let output = dds(&["pbn", "-"], "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\n");
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a PBN file"));
 }
+
+#[test]
+fn line_gives_the_table_result_and_a_full_line() {
+    for record in load_hand_file("list10.txt").unwrap().iter().take(3) {
+        let deal = record.deal.to_string();
+        let leader = record.leader.to_char().to_string();
+        let out = stdout(&dds(&["line", &deal, "--trump", record.strain.as_str(), "--leader", &leader, "--json"], ""));
+        let declarer = record.declarer();
+        let t = record.table.unwrap()[record.strain][declarer];
+        let ns = if declarer.index() % 2 == 0 { t } else { 13 - t };
+        assert!(out.contains(&format!("\"ns_tricks\":{ns},")), "line {}: {out}", record.line);
+        assert_eq!(out.matches("\"card\":").count(), 52);
+        assert_eq!(out.matches("\"wins\":\"").count(), 13);
+        let text = stdout(&dds(&["line", &deal, "--trump", record.strain.as_str(), "--leader", &leader], ""));
+        assert_eq!(text.lines().count(), 14, "{text}");
+        assert!(text.starts_with(&format!("NS take {ns}, EW take {} of the 13 tricks left", 13 - ns)), "{text}");
+    }
+}

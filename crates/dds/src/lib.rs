@@ -35,7 +35,7 @@ pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use dds_search::{Position, PositionError};
 pub use error::{Error, PlayFault};
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
-pub use play::{analyse_plays, PlayAnalysis, PlayRequest};
+pub use play::{analyse_plays, LineCard, PlayAnalysis, PlayRequest};
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
 
 /// The Rust examples of the workspace's README, compiled and run as tests.

@@ -134,6 +134,81 @@ impl Solver {
     }
 }
 
+/// One card of a line of best play.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LineCard {
+    /// The seat that plays it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+    /// The trick's winner, on the trick's last card.
+    pub wins: Option<Seat>,
+}
+
+impl Solver {
+    /// One line of best play from `board` to the end of the deal: every card
+    /// keeps the position's value (North-South take the same number of
+    /// tricks as with best play from the start). Each card is found with
+    /// zero-window searches whose bound is the known value, carried from
+    /// card to card and across trick boundaries, so no search widens the
+    /// window. Returns the cards and North-South's tricks from the start.
+    ///
+    /// ```
+    /// use dds::{Board, Solver, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn(
+    ///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+    ///     Strain::Spades,
+    ///     Seat::North,
+    ///     &[],
+    /// )?;
+    /// let (line, ns) = Solver::new().best_line(&board)?;
+    /// assert_eq!((line.len(), ns), (52, 5));
+    /// let ns_won = line.iter().filter(|c| c.wins.is_some_and(|w| w.index() % 2 == 0)).count();
+    /// assert_eq!(ns_won, 5);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn best_line(&mut self, board: &crate::Board) -> Result<(Vec<LineCard>, u8), Error> {
+        let strain = board.strain();
+        let mut pos = *board.position();
+        self.prepare(&pos, strain);
+        let total = self.searcher.solve_ns(&pos);
+        // North-South's tricks still to come from `pos`, current trick
+        // included.
+        let mut left_ns = total;
+        let mut line = Vec::with_capacity(4 * usize::from(pos.tricks_left()));
+        while pos.tricks_left() > 0 {
+            let seat = pos.to_play();
+            let ns_to_play = seat.index() % 2 == 0;
+            let moves = dds_search::RootMoves::new(&pos, strain);
+            let mut chosen = None;
+            for (card, _) in moves.iter() {
+                // North-South keep at least `left_ns`; East-West hold them to
+                // at most that. One zero-window search per card tried.
+                let keeps = if ns_to_play {
+                    left_ns == 0 || self.searcher.can_take_after(&pos, card, left_ns)
+                } else {
+                    !self.searcher.can_take_after(&pos, card, left_ns + 1)
+                };
+                if keeps {
+                    chosen = Some(card);
+                    break;
+                }
+            }
+            let card = chosen.expect("some card keeps the value of a solved position");
+            let completes = pos.played().count() == 3;
+            let next = pos.after(card, strain)?;
+            let wins = completes.then(|| next.leader());
+            if wins.is_some_and(|w| w.index() % 2 == 0) {
+                left_ns -= 1;
+            }
+            line.push(LineCard { seat, card, wins });
+            pos = next;
+        }
+        Ok((line, total))
+    }
+}
+
 /// The error for an illegal card: who holds it, or the suit it fails to
 /// follow.
 fn illegal(pos: &Position, index: usize, card: Card, seat: Seat, e: PositionError) -> Error {

@@ -122,3 +122,26 @@ fn the_first_value_is_the_tables_and_no_play_gives_it_alone() {
     // An empty play gives just the starting value.
     assert_eq!(analyse(&[]).expect("legal"), vec![tricks[0]]);
 }
+
+/// The line of best play, checked independently by the play analyser: every
+/// card of the line keeps the value, and the tricks won along it add up to
+/// the table's result.
+#[test]
+fn best_lines_keep_the_value_at_every_card() {
+    let mut solver = Solver::new();
+    let mut analyser = Solver::new();
+    for record in load_hand_file("list10.txt").expect("fixture").iter().take(5) {
+        let board = dds::Board::new(&record.deal, record.strain, record.leader, &[]).expect("board");
+        let (line, ns) = solver.best_line(&board).expect("line");
+        assert_eq!(line.len(), 52);
+        let declarer = record.declarer();
+        let declarer_tricks = record.table.unwrap()[record.strain][declarer];
+        let want_ns = if declarer.index() % 2 == 0 { declarer_tricks } else { 13 - declarer_tricks };
+        assert_eq!(ns, want_ns, "line {}", record.line);
+        let won_ns = line.iter().filter(|c| c.wins.is_some_and(|w| w.index() % 2 == 0)).count();
+        assert_eq!(won_ns, usize::from(ns), "line {}", record.line);
+        let cards: Vec<Card> = line.iter().map(|c| c.card).collect();
+        let analysis = analyser.analyse_play(&record.deal, record.strain, record.leader, &cards).expect("legal line");
+        assert!(analysis.tricks.iter().all(|&t| t == declarer_tricks), "line {}: {:?}", record.line, analysis.tricks);
+    }
+}
