@@ -69,9 +69,7 @@ impl Solver {
         let deal = deal.validate()?;
         let leader: Seat = contract.declarer.next();
         let pos = Position::new(*deal.hands(), leader, &[])?;
-        self.prepare(&pos, contract.strain);
-        let ns = self.searcher.solve_ns(&pos);
-        let tricks = if contract.side() == Side::NorthSouth { ns } else { pos.tricks_left() - ns };
+        let tricks = self.declarer_tricks(&pos, contract.strain, contract.side(), None);
         Ok(ContractResult::new(contract, vulnerability, tricks))
     }
 }

@@ -664,12 +664,7 @@ mod dealer {
         /// The contract as typed, its declarer from the table.
         fn contract(&self, side: usize, no: i32, dno: usize, delta: i32) -> ParContract {
             let (a, b) = (self.t(dno, side), self.t(dno, side + 2));
-            let max = a.max(b);
-            let declarer = match (a == max, b == max) {
-                (true, true) => ParDeclarer::Side(Seat::ALL[side].side()),
-                (true, false) => ParDeclarer::Seat(Seat::ALL[side]),
-                _ => ParDeclarer::Seat(Seat::ALL[side + 2]),
-            };
+            let declarer = ParDeclarer::from_tricks(Seat::ALL[side].side(), a as u8, b as u8);
             self.numbered(no, dno, declarer, delta)
         }
 

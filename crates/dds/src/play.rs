@@ -117,7 +117,7 @@ impl Solver {
 
     /// The tricks `declarer`'s side takes from `pos` on, searched from a
     /// guess of that number.
-    fn declarer_tricks(&mut self, pos: &Position, strain: Strain, declarer: Side, guess: Option<u8>) -> u8 {
+    pub(crate) fn declarer_tricks(&mut self, pos: &Position, strain: Strain, declarer: Side, guess: Option<u8>) -> u8 {
         self.prepare(pos, strain);
         let left = pos.tricks_left();
         let ns_side = declarer == Side::NorthSouth;
