@@ -67,8 +67,7 @@ impl Source {
     /// for a bad one.
     pub(crate) fn items(&self) -> Result<Vec<Result<Item, Failure>>, Failure> {
         if self.is_pbn() {
-            let file = self.pbn()?;
-            Ok((0..file.games().len()).filter_map(|g| pbn_item(&self.name, &file, g)).collect())
+            Ok(self.pbn_items(&self.pbn()?))
         } else {
             Ok(self
                 .text
@@ -90,6 +89,12 @@ impl Source {
                 })
                 .collect())
         }
+    }
+
+    /// The records of `file`, this source's PBN file already parsed: one
+    /// per game with a deal.
+    pub(crate) fn pbn_items(&self, file: &PbnFile) -> Vec<Result<Item, Failure>> {
+        (0..file.games().len()).filter_map(|g| pbn_item(&self.name, file, g)).collect()
     }
 }
 

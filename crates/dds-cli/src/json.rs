@@ -22,6 +22,11 @@ pub(crate) fn string(s: &str) -> String {
 
 /// `{"deal":"...","tricks":{"S":[n,e,s,w],...,"NT":[...]}}`.
 pub(crate) fn table(deal: &str, table: &DdTable) -> String {
+    format!("{{{}}}", table_fields(deal, table))
+}
+
+/// The fields of [`table`]'s object, without the braces.
+fn table_fields(deal: &str, table: &DdTable) -> String {
     let strains: Vec<String> = Strain::ALL
         .iter()
         .map(|&strain| {
@@ -29,7 +34,7 @@ pub(crate) fn table(deal: &str, table: &DdTable) -> String {
             format!("\"{strain}\":[{}]", tricks.join(","))
         })
         .collect();
-    format!("{{\"deal\":{},\"tricks\":{{{}}}}}", string(deal), strains.join(","))
+    format!("\"deal\":{},\"tricks\":{{{}}}", string(deal), strains.join(","))
 }
 
 /// `{"cards":[{"card":"HA","tricks":9,"equals":["HK","HQ"]}, ...]}`.
@@ -75,12 +80,11 @@ pub(crate) fn par_record(
     dealer_par: &Par,
     sides: &SidesPar,
 ) -> String {
-    let table = table(deal, t);
     let list = |v: &[String]| v.iter().map(|s| string(s)).collect::<Vec<_>>().join(",");
     format!(
-        "{},\"dealer\":\"{}\",\"vulnerable\":{},\"par\":{},\"sides\":{{\"ns_first\":{},\"ew_first\":{}}},\
+        "{{{},\"dealer\":\"{}\",\"vulnerable\":{},\"par\":{},\"sides\":{{\"ns_first\":{},\"ew_first\":{}}},\
          \"dds\":{{\"par_score\":[{}],\"par_contracts\":[{}],\"dealer_par\":[{}]}}}}",
-        &table[..table.len() - 1],
+        table_fields(deal, t),
         dealer.to_char(),
         string(vulnerability.as_str()),
         par(dealer_par),

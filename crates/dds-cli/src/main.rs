@@ -62,6 +62,34 @@ struct Batch {
     keep_going: bool,
 }
 
+/// A position in the play: the options of `dds line` and `dds solve`.
+#[derive(Args, Debug)]
+struct PositionArgs {
+    /// The cards still held, as a PBN deal (cards played to the current
+    /// trick are not in it).
+    deal: String,
+    /// The strain: S, H, D, C or NT.
+    #[arg(long)]
+    trump: String,
+    /// The seat that led to the current trick: N, E, S or W.
+    #[arg(long)]
+    leader: String,
+    /// The cards played to the current trick, in order (e.g. `S4 SK`).
+    #[arg(long, num_args = 1..=3)]
+    played: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The board the options describe.
+    fn board(&self) -> Result<Board, Failure> {
+        let deal = Deal::from_pbn_remaining(&self.deal).map_err(|e| Failure(format!("deal: {e}")))?;
+        let strain: Strain = parse_arg("--trump", &self.trump)?;
+        let leader: Seat = parse_arg("--leader", &self.leader)?;
+        let played = self.played.iter().map(|c| parse_arg("--played", c)).collect::<Result<Vec<Card>, Failure>>()?;
+        Ok(Board::new(&deal, strain, leader, &played)?)
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Double dummy tables: tricks for each strain and declarer.
@@ -123,36 +151,16 @@ enum Command {
     /// One line of best play from a position to the end of the deal, with
     /// the winner of each trick.
     Line {
-        /// The cards still held, as a PBN deal (cards played to the current
-        /// trick are not in it).
-        deal: String,
-        /// The strain: S, H, D, C or NT.
-        #[arg(long)]
-        trump: String,
-        /// The seat that led to the current trick: N, E, S or W.
-        #[arg(long)]
-        leader: String,
-        /// The cards played to the current trick, in order (e.g. `S4 SK`).
-        #[arg(long, num_args = 1..=3)]
-        played: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Print JSON.
         #[arg(long)]
         json: bool,
     },
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
-        /// The cards still held, as a PBN deal (cards played to the current
-        /// trick are not in it).
-        deal: String,
-        /// The strain: S, H, D, C or NT.
-        #[arg(long)]
-        trump: String,
-        /// The seat that led to the current trick: N, E, S or W.
-        #[arg(long)]
-        leader: String,
-        /// The cards played to the current trick, in order (e.g. `S4 SK`).
-        #[arg(long, num_args = 1..=3)]
-        played: Vec<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// `max` (or -1), or the number of tricks to reach (0 lists every
         /// card with score 0).
         #[arg(long, default_value = "max", allow_hyphen_values = true)]
@@ -184,10 +192,8 @@ fn main() -> ExitCode {
             pbn(&file, output.as_deref(), json, threads, keep_going)
         }
         Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
-        Command::Line { deal, trump, leader, played, json } => line(&deal, &trump, &leader, &played, json),
-        Command::Solve { deal, trump, leader, played, target, solutions, json } => {
-            solve(&deal, &trump, &leader, &played, &target, solutions, json)
-        }
+        Command::Line { position, json } => line(&position, json),
+        Command::Solve { position, target, solutions, json } => solve(&position, &target, solutions, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -292,12 +298,21 @@ fn render_table(deal: &str, table: &DdTable) -> String {
 const STRAINS_NT_FIRST: [Strain; 5] =
     [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
+/// The value of option `name`, parsed; the message names the option and
+/// the value.
+fn parse_arg<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Failure>
+where
+    T::Err: std::fmt::Display,
+{
+    value.parse::<T>().map_err(|e| Failure(format!("{name} {value:?}: {e}")))
+}
+
 /// `--dealer` / `--vul` values, parsed.
 fn parse_opt<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<Option<T>, Failure>
 where
     T::Err: std::fmt::Display,
 {
-    value.map(|v| v.parse::<T>().map_err(|e| Failure(format!("{name} {v:?}: {e}")))).transpose()
+    value.map(|v| parse_arg(name, v)).transpose()
 }
 
 fn par(batch: &Batch, dealer: Option<&str>, vul: Option<&str>) -> Result<(), Failure> {
@@ -373,7 +388,7 @@ fn pbn(
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut results: Vec<(usize, PbnResults)> = Vec::new();
-    let outcome = run_tables(source.items()?, threads, keep_going, |item, table| {
+    let outcome = run_tables(source.pbn_items(&pbn), threads, keep_going, |item, table| {
         let dealer = item.dealer.unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
@@ -432,8 +447,8 @@ fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
 
 fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> Result<(), Failure> {
     let deal_value: Deal = deal.parse().map_err(|e| Failure(format!("deal: {e}")))?;
-    let strain: Strain = trump.parse().map_err(|e| Failure(format!("--trump {trump:?}: {e}")))?;
-    let leader: Seat = leader.parse().map_err(|e| Failure(format!("--leader {leader:?}: {e}")))?;
+    let strain: Strain = parse_arg("--trump", trump)?;
+    let leader: Seat = parse_arg("--leader", leader)?;
     let cards = parse_cards(cards)?;
     let analysis = Solver::new().analyse_play(&deal_value, strain, leader, &cards)?;
     let stdout = io::stdout();
@@ -452,43 +467,29 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
         side,
         analysis.tricks[0]
     )?;
-    // Replays the cards to show who played each and who won each trick.
-    let mut seat = leader;
-    let mut trick: Vec<(Seat, Card)> = Vec::new();
+    // Replays the cards (legal: the analysis checked them) to show who
+    // played each and who won each trick.
+    let mut pos = dds::Position::new(*deal_value.hands(), leader, &[])?;
     for (i, card) in cards.iter().enumerate() {
         let before = analysis.tricks[i];
         let after = analysis.tricks[i + 1];
-        let prefix = if trick.is_empty() { format!("{:>2}.", i / 4 + 1) } else { "   ".to_owned() };
+        let in_trick = pos.played().count();
+        let prefix = if in_trick == 0 { format!("{:>2}.", i / 4 + 1) } else { "   ".to_owned() };
         let note = match after.cmp(&before) {
             core::cmp::Ordering::Less => format!("  (-{}: costs {side} a trick)", before - after),
             core::cmp::Ordering::Greater => format!("  (+{}: gives {side} a trick)", after - before),
             core::cmp::Ordering::Equal => String::new(),
         };
-        let player = seat;
-        trick.push((seat, *card));
-        let mut won = String::new();
-        if trick.len() == 4 {
-            let winner = trick_winner(&trick, strain);
-            won = format!("  trick to {}", winner.to_char());
-            seat = winner;
-            trick.clear();
-        } else {
-            seat = seat.next();
-        }
+        let player = pos.to_play();
+        pos = pos.after(*card, strain)?;
+        let won = if in_trick == 3 { format!("  trick to {}", pos.leader().to_char()) } else { String::new() };
         writeln!(out, "{prefix} {} {card} {after:>3}{won}{note}", player.to_char())?;
     }
     Ok(())
 }
 
-fn line(deal: &str, trump: &str, leader: &str, played: &[String], json: bool) -> Result<(), Failure> {
-    let deal_value = Deal::from_pbn_remaining(deal).map_err(|e| Failure(format!("deal: {e}")))?;
-    let strain: Strain = trump.parse().map_err(|e| Failure(format!("--trump {trump:?}: {e}")))?;
-    let leader: Seat = leader.parse().map_err(|e| Failure(format!("--leader {leader:?}: {e}")))?;
-    let played = played
-        .iter()
-        .map(|c| c.parse::<Card>().map_err(|e| Failure(format!("--played {c:?}: {e}"))))
-        .collect::<Result<Vec<Card>, Failure>>()?;
-    let board = Board::new(&deal_value, strain, leader, &played)?;
+fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
+    let board = position.board()?;
     let (line, ns) = Solver::new().best_line(&board)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -500,7 +501,8 @@ fn line(deal: &str, trump: &str, leader: &str, played: &[String], json: bool) ->
                 format!("{{\"seat\":\"{}\",\"card\":\"{}\",\"wins\":{wins}}}", c.seat.to_char(), c.card)
             })
             .collect();
-        writeln!(out, "{{\"deal\":{},\"ns_tricks\":{ns},\"line\":[{}]}}", json::string(deal), cards.join(","))?;
+        let deal = json::string(&position.deal);
+        writeln!(out, "{{\"deal\":{deal},\"ns_tricks\":{ns},\"line\":[{}]}}", cards.join(","))?;
         return Ok(());
     }
     let left = board.position().tricks_left();
@@ -518,21 +520,6 @@ fn line(deal: &str, trump: &str, leader: &str, played: &[String], json: bool) ->
     Ok(())
 }
 
-/// The seat winning a complete trick.
-fn trick_winner(trick: &[(Seat, Card)], strain: Strain) -> Seat {
-    let trump = strain.trump();
-    let mut best = trick[0];
-    for &(seat, card) in &trick[1..] {
-        let b = best.1;
-        let beats = (card.suit() == b.suit() && card.rank() > b.rank())
-            || (Some(card.suit()) == trump && Some(b.suit()) != trump);
-        if beats {
-            best = (seat, card);
-        }
-    }
-    best.0
-}
-
 /// `notrump`, `spades`, ...
 fn strain_name(strain: Strain) -> &'static str {
     match strain.trump() {
@@ -541,22 +528,8 @@ fn strain_name(strain: Strain) -> &'static str {
     }
 }
 
-fn solve(
-    deal: &str,
-    trump: &str,
-    leader: &str,
-    played: &[String],
-    target: &str,
-    solutions: u8,
-    json: bool,
-) -> Result<(), Failure> {
-    let deal = Deal::from_pbn_remaining(deal).map_err(|e| Failure(format!("deal: {e}")))?;
-    let strain: Strain = trump.parse().map_err(|e| Failure(format!("--trump {trump:?}: {e}")))?;
-    let leader: Seat = leader.parse().map_err(|e| Failure(format!("--leader {leader:?}: {e}")))?;
-    let played = played
-        .iter()
-        .map(|c| c.parse::<Card>().map_err(|e| Failure(format!("--played {c:?}: {e}"))))
-        .collect::<Result<Vec<Card>, Failure>>()?;
+fn solve(position: &PositionArgs, target: &str, solutions: u8, json: bool) -> Result<(), Failure> {
+    let board = position.board()?;
     let target = match target {
         t if t.eq_ignore_ascii_case("max") || t == "-1" => Target::Max,
         n => Target::AtLeast(
@@ -572,7 +545,6 @@ fn solve(
         3 => Solutions::All,
         n => return Err(Failure(format!("--solutions {n}: expected 1, 2 or 3"))),
     };
-    let board = Board::new(&deal, strain, leader, &played)?;
     let solution = Solver::new().solve_board(&board, target, solutions)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
