@@ -6,9 +6,11 @@
 //! Usage: `ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]` where a
 //! workload is a DDS hand file (`list100`, `list1000`, `largest`, ...),
 //! `random1000` (1,000 deals from a fixed seed), `hard` (the deals of
-//! `largest`, `thomas1` and `thomas2`) or `midplay` (1,000 positions in the
-//! middle of play, SolveBoard with solutions 1 and 3); `--threads` adds the
-//! throughput of parallel batches.
+//! `largest`, `thomas1` and `thomas2`), `midplay` (1,000 positions in the
+//! middle of play, SolveBoard with solutions 1 and 3) or `allcards` (every
+//! card of hard opening leads scored, sequentially and over threads);
+//! `--threads` adds the throughput of parallel batches (and sets the thread
+//! counts of `allcards`).
 //!
 //! Peak memory is the growth of the process's peak resident size during a
 //! run (the kernel's high-water mark, reset before each run), the largest
@@ -158,6 +160,10 @@ fn main() {
             mid_play(reps);
             continue;
         }
+        if name == "allcards" {
+            all_cards(&threads, reps);
+            continue;
+        }
         let deals = load(name);
         let mut our_runs = Vec::new();
         let mut their_runs = Vec::new();
@@ -236,6 +242,64 @@ fn mid_play(reps: usize) {
             println!("  DDS    total {}  per position {:.2}ms", secs(theirs), theirs.as_secs_f64());
             println!("  ratio ours/DDS: total {:.2}", ours.as_secs_f64() / theirs.as_secs_f64());
         }
+    }
+}
+
+/// The every-card workload: the opening leads of the `largest` deals in no
+/// trump and spades, every card scored (`solutions = 3`), sequentially
+/// (`solve_board`) and spread over threads (`Solver::score_cards`), each
+/// position with a fresh solver; the answers are asserted equal.
+fn all_cards(threads: &[usize], reps: usize) {
+    let deals = load("largest");
+    let boards: Vec<dds::Board> = deals
+        .iter()
+        .flat_map(|deal| {
+            [Strain::NoTrump, Strain::Spades]
+                .map(|strain| dds::Board::new(deal, strain, Seat::West, &[]).expect("full deal"))
+        })
+        .collect();
+    let counts: Vec<usize> = if threads.is_empty() {
+        vec![std::thread::available_parallelism().map_or(1, |n| n.get())]
+    } else {
+        threads.to_vec()
+    };
+    println!(
+        "\nallcards: {} opening leads (largest deals, NT and spades), every card scored, median of {reps}",
+        boards.len()
+    );
+    let mut sequential = Vec::new();
+    let mut answers = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..reps {
+        let start = Instant::now();
+        answers = boards
+            .iter()
+            .map(|b| Solver::new().solve_board(b, dds::Target::Max, dds::Solutions::All).expect("solvable"))
+            .collect::<Vec<_>>();
+        sequential.push(start.elapsed());
+        nodes = answers.iter().map(|a| a.nodes).sum::<u64>();
+    }
+    let base = median(sequential);
+    println!("  sequential (solve_board):  {}  nodes {nodes}", secs(base));
+    for &n in &counts {
+        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let mut times = Vec::new();
+        for _ in 0..reps {
+            let start = Instant::now();
+            let got: Vec<dds::Solution> =
+                boards.iter().map(|b| Solver::new().score_cards(b, &settings).expect("solvable")).collect();
+            times.push(start.elapsed());
+            nodes = got.iter().map(|a| a.nodes).sum::<u64>();
+            for (i, (a, b)) in got.iter().zip(&answers).enumerate() {
+                assert_eq!(a.cards, b.cards, "allcards position {i}");
+            }
+        }
+        let t = median(times);
+        println!(
+            "  score_cards, {n:>2} threads: {}  nodes {nodes}  speed-up {:.2}",
+            secs(t),
+            base.as_secs_f64() / t.as_secs_f64()
+        );
     }
 }
 

@@ -10,8 +10,9 @@
 //! * `dds line DEAL --trump S --leader N [--played ...]`: one line of best
 //!   play to the end of the deal.
 //! * `dds solve DEAL --trump S --leader N [--played S4 SK] [--target max|N]
-//!   [--solutions 1|2|3]`: the score of each card of the seat to play
-//!   (DDS's SolveBoard).
+//!   [--solutions 1|2|3] [--threads N]`: the score of each card of the seat
+//!   to play (DDS's SolveBoard); every card's score (the default) is spread
+//!   over the threads when the search is long.
 //!
 //! INPUT is a file of PBN deals (one per line), a PBN file with tags, a PBN
 //! deal given as the argument, or standard input (absent or `-`). Every
@@ -168,6 +169,10 @@ enum Command {
         /// 1: one best card; 2: every best card; 3: every card with its score.
         #[arg(long, default_value_t = 3)]
         solutions: u8,
+        /// Worker threads scoring the cards with `--solutions 3` (default:
+        /// every core; used when the search is long).
+        #[arg(long)]
+        threads: Option<usize>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -193,7 +198,9 @@ fn main() -> ExitCode {
         }
         Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
-        Command::Solve { position, target, solutions, json } => solve(&position, &target, solutions, json),
+        Command::Solve { position, target, solutions, threads, json } => {
+            solve(&position, &target, solutions, threads, json)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -528,7 +535,13 @@ fn strain_name(strain: Strain) -> &'static str {
     }
 }
 
-fn solve(position: &PositionArgs, target: &str, solutions: u8, json: bool) -> Result<(), Failure> {
+fn solve(
+    position: &PositionArgs,
+    target: &str,
+    solutions: u8,
+    threads: Option<usize>,
+    json: bool,
+) -> Result<(), Failure> {
     let board = position.board()?;
     let target = match target {
         t if t.eq_ignore_ascii_case("max") || t == "-1" => Target::Max,
@@ -545,7 +558,12 @@ fn solve(position: &PositionArgs, target: &str, solutions: u8, json: bool) -> Re
         3 => Solutions::All,
         n => return Err(Failure(format!("--solutions {n}: expected 1, 2 or 3"))),
     };
-    let solution = Solver::new().solve_board(&board, target, solutions)?;
+    let solution = if (target, solutions) == (Target::Max, Solutions::All) {
+        // Every card scored: spread over the threads when the search is long.
+        Solver::new().score_cards(&board, &Parallel { threads, ..Parallel::default() })?
+    } else {
+        Solver::new().solve_board(&board, target, solutions)?
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if json {

@@ -85,6 +85,25 @@ fn solve_json_matches_dds_leads() {
 }
 
 #[test]
+fn solve_output_does_not_depend_on_threads() {
+    for record in load_hand_file("list10.txt").unwrap().iter().take(3) {
+        let deal = record.deal.to_string();
+        let leader = record.leader.to_string();
+        let args = |threads: &'static str| {
+            ["solve", &deal, "--trump", record.strain.as_str(), "--leader", &leader, "--threads", threads]
+                .map(str::to_owned)
+        };
+        let run = |threads| {
+            let args = args(threads);
+            stdout(&dds(&args.iter().map(String::as_str).collect::<Vec<_>>(), ""))
+        };
+        let one = run("1");
+        assert_eq!(one.lines().count(), record.fut.as_ref().unwrap().entries.len(), "line {}", record.line);
+        assert_eq!(one, run("2"), "line {}", record.line);
+    }
+}
+
+#[test]
 fn solve_accepts_target_minus_one() {
     let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
     let a = stdout(&dds(&["solve", deal, "--trump", "S", "--leader", "N", "--target", "-1", "--json"], ""));

@@ -34,7 +34,7 @@ const ETC_MIN_CARDS: usize = 20;
 const SUIT_LANE: u64 = 0x1fff;
 
 /// The double dummy search over one strain, owning its transposition table.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Searcher<T: TransTable> {
     tt: T,
     strain: Strain,

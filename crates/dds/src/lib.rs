@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 mod batch;
+mod cards;
 mod contract;
 mod error;
 mod par;

@@ -136,7 +136,7 @@ impl DdTable {
 
 /// A double dummy solver. It owns a transposition table, reused between
 /// calls on the same cards and strain; it is not shared between threads
-/// (make one per thread).
+/// (make one per thread). A clone carries a copy of the table.
 ///
 /// ```
 /// use dds::{Solver, Strain};
@@ -147,7 +147,7 @@ impl DdTable {
 /// assert_eq!(table.tricks(Strain::NoTrump, Seat::North), 6);
 /// # Ok::<_, dds::Error>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Solver {
     pub(crate) searcher: Searcher<PartitionTable>,
     /// Each seat's cards (held, or played to the current trick) when the
@@ -302,7 +302,7 @@ impl Solver {
     }
 
     /// Whether the side to play takes at least `goal` tricks after `card`.
-    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
+    pub(crate) fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
         if ns {
             self.searcher.can_take_after(pos, card, goal)
         } else {
