@@ -106,6 +106,26 @@ impl Deal {
         }
     }
 
+    /// Checks a deal whose hands may still be incomplete (hands of different
+    /// sizes, some cards not dealt yet): no card twice, no hand over 13
+    /// cards.
+    ///
+    /// ```
+    /// use dds_model::Deal;
+    /// let partial = Deal::from_pbn_remaining("N:AKQJT98765432... .AKQ.. ... ...")?;
+    /// assert!(partial.validate_partial().is_ok());
+    /// assert!(partial.validate().is_err());
+    /// # Ok::<_, dds_model::ParseDealError>(())
+    /// ```
+    pub fn validate_partial(self) -> Result<Deal, DealError> {
+        let kinds = self.problems(&[false; 4]) - DealErrorKinds::NO_CARDS;
+        if kinds.is_empty() {
+            Ok(self)
+        } else {
+            Err(DealError { deal: self, kinds })
+        }
+    }
+
     /// The problems of the deal, counting only the hands marked `known` for
     /// the equal-size rule.
     fn problems(&self, known: &[bool; 4]) -> DealErrorKinds {

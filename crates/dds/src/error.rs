@@ -46,6 +46,13 @@ pub enum Error {
     NotFullDeal,
     /// Par was asked for with a strain left out of the tables.
     ParNeedsAllStrains,
+    /// A layouts problem needs one or two incomplete hands (the seats that
+    /// receive the unknown cards); `incomplete` hands have fewer than 13
+    /// cards.
+    LayoutSeats {
+        /// The number of hands with fewer than 13 cards.
+        incomplete: usize,
+    },
     /// A card of a play sequence cannot be played.
     IllegalPlay {
         /// The card's place in the sequence, from 0 (the opening lead).
@@ -87,6 +94,13 @@ impl fmt::Display for Error {
             }
             Error::NotFullDeal => f.write_str("a full deal of 13 cards per hand is needed"),
             Error::ParNeedsAllStrains => f.write_str("par needs the tables of all five strains"),
+            Error::LayoutSeats { incomplete: 0 } => {
+                f.write_str("every hand is complete: mark the hands that receive the unknown cards with - or leave them short")
+            }
+            Error::LayoutSeats { incomplete } => write!(
+                f,
+                "{incomplete} hands are incomplete: the unknown cards go to one or two hands, the others must hold 13 cards"
+            ),
             Error::IllegalPlay { index, card, seat, fault } => {
                 write!(f, "card {} of the play ({card}, {} to play): ", index + 1, seat.name())?;
                 match fault {

@@ -337,20 +337,53 @@ impl Solver {
         if deal.hand(Seat::North).len() != 13 {
             return Err(Error::NotFullDeal);
         }
+        self.table_strain(&deal, strain, first_guess(&deal, strain), false)
+    }
+
+    /// The row of `strain` in a full deal's table, the first leader's search
+    /// starting from `guess` (North-South's tricks). With `keep`, the table
+    /// is kept whatever it holds (stored bounds hold for every position that
+    /// matches them, whatever the deal: the layouts of one problem share
+    /// it); otherwise it is cleared unless it comes from the same deal.
+    pub(crate) fn table_strain(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        guess: u8,
+        keep: bool,
+    ) -> Result<BySeat<u8>, Error> {
         let mut tricks = BySeat::<u8>::default();
         // North-South's tricks with the previous leader guess the next
-        // leader's result; the table is shared by the four leaders. The
-        // first guess comes from the high cards and the trump fit.
-        let mut guess = first_guess(&deal, strain);
+        // leader's result; the table is shared by the four leaders.
+        let mut guess = guess;
         for leader in [Seat::North, Seat::South, Seat::East, Seat::West] {
-            let pos = Position::new(*deal.hands(), leader, &[])?;
-            self.prepare(&pos, strain);
-            let ns = self.searcher.solve_ns_from(&pos, guess);
+            let ns = self.ns_tricks(deal, strain, leader, guess, keep)?;
             guess = ns;
             let declarer = leader.prev();
             tricks[declarer] = if declarer.side() == dds_model::Side::NorthSouth { ns } else { 13 - ns };
         }
         Ok(tricks)
+    }
+
+    /// North-South's tricks in a full deal with `leader` on lead, searched
+    /// from `guess`; `keep` as in [`Solver::table_strain`].
+    pub(crate) fn ns_tricks(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        leader: Seat,
+        guess: u8,
+        keep: bool,
+    ) -> Result<u8, Error> {
+        let pos = Position::new(*deal.hands(), leader, &[])?;
+        if keep {
+            self.searcher.set_strain(strain);
+            // The table no longer belongs to one deal.
+            self.deal = None;
+        } else {
+            self.prepare(&pos, strain);
+        }
+        Ok(self.searcher.solve_ns_from(&pos, guess))
     }
 }
 
@@ -359,7 +392,7 @@ impl Solver {
 /// contract, half a trick per trump of North-South's length over
 /// East-West's. A good guess saves searches: on 12 list100 deals it cut the
 /// first leader's searches from 241 to 149 (nodes -4% in all).
-fn first_guess(deal: &Deal, strain: Strain) -> u8 {
+pub(crate) fn first_guess(deal: &Deal, strain: Strain) -> u8 {
     let points = |seat: Seat| -> i32 { deal.hand(seat).iter().map(|c| (c.rank() as i32 - 10).max(0)).sum() };
     // Sixths of a trick, to stay in integers.
     let mut sixths = 42 + 2 * (points(Seat::North) + points(Seat::South) - 20);

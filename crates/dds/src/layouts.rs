@@ -1,0 +1,590 @@
+//! All layouts of the unknown cards ("solve all deals"): given some hands in
+//! full and the cards the other seats hold between them, every way those
+//! cards can lie, each solved, with the distribution of tricks, the chance of
+//! making each contract and its expected score.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use dds_model::{BySeat, ByStrain, Card, Contract, Deal, Hand, Level, Penalty, Seat, Strain, Vulnerability};
+
+use crate::solver::first_guess;
+use crate::{DdTable, Error, Parallel, Solver};
+
+/// Layouts are handed out in chunks of this many consecutive layouts, the
+/// chunks in a shuffled order, so that a partial run is a fair sample (the
+/// solver notes' choice).
+const CHUNK: u64 = 40;
+
+/// A problem: the cards each seat surely holds and the unknown cards, which
+/// the incomplete hands (one or two seats) receive until they hold 13 cards.
+///
+/// Every layout is equally likely: with some hands known, each way of
+/// completing the others is one deal of the same probability.
+///
+/// ```
+/// use dds::Layouts;
+/// use dds::model::Seat;
+/// // North and South known, East and West share the other 26 cards.
+/// let layouts = Layouts::from_pbn("N:AK32.AK2.K32.K32 - QJ54.Q43.A54.A54 -")?;
+/// assert_eq!(layouts.count(), 10_400_600);
+/// assert_eq!(layouts.hidden(), &[Seat::East, Seat::West]);
+/// let first = layouts.layout(0);
+/// assert_eq!(first.hand(Seat::East).len(), 13);
+/// # Ok::<_, dds::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Layouts {
+    fixed: BySeat<Hand>,
+    hidden: Vec<Seat>,
+    unknown: Vec<Card>,
+    /// Cards of `unknown` the first hidden seat receives.
+    first_gets: usize,
+    count: u64,
+}
+
+impl Layouts {
+    /// The problem of a deal whose incomplete hands (one or two) receive the
+    /// cards that no hand holds.
+    pub fn new(partial: &Deal) -> Result<Layouts, Error> {
+        let partial = partial.validate_partial()?;
+        let hidden: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| partial.hand(s).len() < 13).collect();
+        if hidden.is_empty() || hidden.len() > 2 {
+            return Err(Error::LayoutSeats { incomplete: hidden.len() });
+        }
+        let unknown: Vec<Card> = (!partial.cards()).iter().collect();
+        let first_gets = 13 - partial.hand(hidden[0]).len();
+        Ok(Layouts { fixed: *partial.hands(), count: binomial(unknown.len(), first_gets), hidden, unknown, first_gets })
+    }
+
+    /// [`Layouts::new`] from PBN deal text where `-` (or an empty hand
+    /// `...`) stands for a hand of unknown cards and a short hand holds the
+    /// cards known to be there.
+    pub fn from_pbn(pbn: &str) -> Result<Layouts, Error> {
+        let text: Vec<&str> = pbn.split_whitespace().map(|t| if t == "-" { "..." } else { t }).collect();
+        let text = match text.first() {
+            // "N:-" splits into one token with the seat.
+            Some(first) if first.len() == 3 && first.ends_with(":-") => {
+                [&[&format!("{}...", &first[..2])[..]][..], &text[1..]].concat().join(" ")
+            }
+            _ => text.join(" "),
+        };
+        Layouts::new(&Deal::from_pbn_remaining(&text)?)
+    }
+
+    /// The number of layouts: C(n, k) for n unknown cards of which the first
+    /// hidden seat receives k.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The seats that receive unknown cards, in seat order.
+    pub fn hidden(&self) -> &[Seat] {
+        &self.hidden
+    }
+
+    /// The cards no hand holds yet.
+    pub fn unknown(&self) -> Hand {
+        self.unknown.iter().fold(Hand::EMPTY, |hand, &card| hand.with(card))
+    }
+
+    /// The cards known to be in each hand.
+    pub fn fixed(&self) -> &BySeat<Hand> {
+        &self.fixed
+    }
+
+    /// Layout number `index` (below [`Layouts::count`]): the combinatorial
+    /// number system picks the first hidden seat's unknown cards.
+    ///
+    /// # Panics
+    /// If `index` is not below [`Layouts::count`].
+    pub fn layout(&self, index: u64) -> Deal {
+        assert!(index < self.count, "layout {index} of {}", self.count);
+        let mut hands = self.fixed;
+        let chosen = unrank(index, self.unknown.len(), self.first_gets);
+        for (i, &card) in self.unknown.iter().enumerate() {
+            let seat = if chosen & (1 << i) != 0 { self.hidden[0] } else { self.hidden[self.hidden.len() - 1] };
+            hands[seat].add(card);
+        }
+        Deal::new(hands)
+    }
+}
+
+/// What to solve in each layout.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LayoutTask {
+    /// One strain with one opening leader (the declarer is the leader's
+    /// right-hand opponent).
+    Lead {
+        /// The strain.
+        strain: Strain,
+        /// The seat on lead.
+        leader: Seat,
+    },
+    /// The full double dummy table.
+    Table,
+}
+
+impl LayoutTask {
+    /// The (strain, declarer) cells the task solves.
+    fn cells(self) -> ByStrain<BySeat<bool>> {
+        match self {
+            LayoutTask::Lead { strain, leader } => {
+                ByStrain::from_fn(|s| BySeat::from_fn(|d| s == strain && d == leader.prev()))
+            }
+            LayoutTask::Table => ByStrain::from_fn(|_| BySeat::from_fn(|_| true)),
+        }
+    }
+}
+
+/// How many layouts to solve, and in which order.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LayoutOptions {
+    /// Solve a random sample of this many distinct layouts instead of all
+    /// of them (all when it is not smaller than the count).
+    pub sample: Option<u64>,
+    /// Stop after this many layouts of the work order: the same layouts
+    /// whatever the number of threads.
+    pub limit: Option<u64>,
+    /// Stop after this long (the layouts solved then depend on the timing).
+    pub time_limit: Option<Duration>,
+    /// The seed of the shuffled order and of the sample.
+    pub seed: u64,
+}
+
+impl Default for LayoutOptions {
+    /// Every layout, no limit, a fixed seed.
+    fn default() -> LayoutOptions {
+        LayoutOptions { sample: None, limit: None, time_limit: None, seed: 0x1a70_u64 }
+    }
+}
+
+/// One solved layout.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LayoutResult {
+    /// The layout's number (see [`Layouts::layout`]).
+    pub index: u64,
+    /// The full deal.
+    pub deal: Deal,
+    /// Declarer's tricks; only the task's cells are filled (zero elsewhere).
+    pub table: DdTable,
+}
+
+/// The totals over the layouts solved so far.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LayoutSummary {
+    /// All layouts of the problem.
+    pub population: u64,
+    /// The layouts the run was to solve (the sample size, the limit or the
+    /// population).
+    pub planned: u64,
+    /// Layouts solved.
+    pub solved: u64,
+    cells: ByStrain<BySeat<bool>>,
+    counts: ByStrain<BySeat<[u64; 14]>>,
+}
+
+impl LayoutSummary {
+    fn new(population: u64, planned: u64, cells: ByStrain<BySeat<bool>>) -> LayoutSummary {
+        LayoutSummary { population, planned, solved: 0, cells, counts: ByStrain::from_fn(|_| BySeat::default()) }
+    }
+
+    fn add(&mut self, table: &DdTable) {
+        self.solved += 1;
+        for strain in Strain::ALL {
+            for seat in Seat::ALL {
+                if self.cells[strain][seat] {
+                    self.counts[strain][seat][usize::from(table.tricks(strain, seat))] += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether every layout of the problem was solved.
+    pub fn is_complete(&self) -> bool {
+        self.solved == self.population
+    }
+
+    /// The strains and declarers solved.
+    pub fn cells(&self) -> impl Iterator<Item = (Strain, Seat)> + '_ {
+        Strain::ALL
+            .into_iter()
+            .flat_map(|strain| Seat::ALL.map(|seat| (strain, seat)))
+            .filter(|&(strain, seat)| self.cells[strain][seat])
+    }
+
+    /// How many layouts give declarer 0 to 13 tricks in `strain`; `None`
+    /// for a cell the task did not solve.
+    pub fn distribution(&self, strain: Strain, declarer: Seat) -> Option<&[u64; 14]> {
+        self.cells[strain][declarer].then(|| &self.counts[strain][declarer])
+    }
+
+    /// Declarer's average tricks.
+    pub fn mean_tricks(&self, strain: Strain, declarer: Seat) -> Option<f64> {
+        let counts = self.distribution(strain, declarer)?;
+        let sum: u64 = counts.iter().enumerate().map(|(t, &n)| t as u64 * n).sum();
+        (self.solved > 0).then(|| sum as f64 / self.solved as f64)
+    }
+
+    /// The share of layouts in which `declarer` makes `level` in `strain`.
+    pub fn make_probability(&self, level: Level, strain: Strain, declarer: Seat) -> Option<f64> {
+        let counts = self.distribution(strain, declarer)?;
+        let made: u64 = counts[usize::from(level.tricks_needed())..].iter().sum();
+        (self.solved > 0).then(|| made as f64 / self.solved as f64)
+    }
+
+    /// The standard error of a share estimated from the layouts solved, as a
+    /// sample of the population (zero once all are solved).
+    pub fn standard_error(&self, share: f64) -> f64 {
+        let (n, big_n) = (self.solved as f64, self.population as f64);
+        if n < 2.0 || n >= big_n {
+            return 0.0;
+        }
+        (share * (1.0 - share) / n * (big_n - n) / (big_n - 1.0)).sqrt()
+    }
+
+    /// Declarer's average score in `level` `strain`, undoubled, at
+    /// `vulnerability`.
+    pub fn expected_score(&self, level: Level, strain: Strain, declarer: Seat, vul: Vulnerability) -> Option<f64> {
+        let counts = self.distribution(strain, declarer)?;
+        let contract = Contract::new(level, strain, Penalty::Undoubled, declarer);
+        let vulnerable = contract.is_vulnerable(vul);
+        let total: i64 = counts
+            .iter()
+            .enumerate()
+            .map(|(tricks, &n)| i64::from(contract.score(tricks as u8, vulnerable).unwrap_or(0)) * n as i64)
+            .sum();
+        (self.solved > 0).then(|| total as f64 / self.solved as f64)
+    }
+}
+
+/// Solves the layouts of `layouts` for `task`, in parallel, and returns
+/// the totals. Each result is passed to `on_result` on the calling thread
+/// with the totals so far (for a progress line, a running estimate or a
+/// CSV file); returning `ControlFlow::Break` stops the run early.
+///
+/// The work order is the layouts in chunks of 40, the chunks shuffled (or
+/// the random sample, shuffled), so that the layouts solved at any moment
+/// are a fair sample. Each worker keeps its table from layout to layout
+/// (a stored bound holds for every position that matches it) and starts
+/// each search from its previous result. The totals of a complete run, a
+/// sample or a `limit` do not depend on the number of threads.
+///
+/// ```
+/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel};
+/// use dds::model::{Level, Seat, Strain};
+/// // East and West share six unknown cards, three each: 20 layouts.
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// assert_eq!(layouts.count(), 20);
+/// let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+/// let summary = solve_layouts(&layouts, task, &LayoutOptions::default(), &Parallel::default(), |_, _| {
+///     std::ops::ControlFlow::Continue(())
+/// })?;
+/// assert!(summary.is_complete());
+/// let counts = summary.distribution(Strain::NoTrump, Seat::North).unwrap();
+/// assert_eq!(counts.iter().sum::<u64>(), 20);
+/// let p = summary.make_probability(Level::new(3), Strain::NoTrump, Seat::North).unwrap();
+/// assert!((0.0..=1.0).contains(&p));
+/// # Ok::<_, dds::Error>(())
+/// ```
+pub fn solve_layouts(
+    layouts: &Layouts,
+    task: LayoutTask,
+    options: &LayoutOptions,
+    settings: &Parallel,
+    mut on_result: impl FnMut(&LayoutResult, &LayoutSummary) -> ControlFlow<()>,
+) -> Result<LayoutSummary, Error> {
+    let order = WorkOrder::new(layouts.count(), options.sample, options.seed);
+    let planned = options.limit.map_or(order.len(), |l| l.min(order.len()));
+    let mut summary = LayoutSummary::new(layouts.count(), planned, task.cells());
+    let threads = settings
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, planned.clamp(1, 1024) as usize);
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    // A short queue: workers stay at most a few layouts ahead of the
+    // caller's callback, so that a stop takes effect soon.
+    let (sender, receiver) = mpsc::sync_channel::<Result<LayoutResult, Error>>(threads);
+    let memory = settings.memory_per_thread;
+    let outcome = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, stop, order) = (&next, &stop, &order);
+            scope.spawn(move || {
+                let mut worker = Worker::new(task, memory);
+                while !stop.load(Ordering::Relaxed) {
+                    let p = next.fetch_add(1, Ordering::Relaxed);
+                    if p >= planned {
+                        break;
+                    }
+                    let index = order.index(p);
+                    let deal = layouts.layout(index);
+                    let result = worker.solve(&deal).map(|table| LayoutResult { index, deal, table });
+                    if sender.send(result).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut outcome = Ok(());
+        // Until the workers have all stopped: the layouts they were solving
+        // when the run was stopped still count.
+        loop {
+            let message = match deadline.filter(|_| !stop.load(Ordering::Relaxed)) {
+                Some(deadline) => match receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                    Ok(message) => message,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                },
+                None => match receiver.recv() {
+                    Ok(message) => message,
+                    Err(_) => break,
+                },
+            };
+            match message {
+                Ok(result) => {
+                    summary.add(&result.table);
+                    if on_result(&result, &summary).is_break() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    if outcome.is_ok() {
+                        outcome = Err(e);
+                    }
+                }
+            }
+        }
+        outcome
+    });
+    outcome.map(|()| summary)
+}
+
+/// A worker's solvers: one per strain solved, each keeping its table from
+/// layout to layout, and the last result per strain as the next guess.
+struct Worker {
+    task: LayoutTask,
+    solvers: Vec<Solver>,
+    guesses: ByStrain<Option<u8>>,
+}
+
+impl Worker {
+    fn new(task: LayoutTask, memory: usize) -> Worker {
+        let (count, each) = match task {
+            LayoutTask::Lead { .. } => (1, memory),
+            // Five tables share the worker's budget.
+            LayoutTask::Table => (Strain::NUM, memory / Strain::NUM),
+        };
+        Worker { task, solvers: (0..count).map(|_| Solver::with_memory(each)).collect(), guesses: ByStrain::default() }
+    }
+
+    fn solve(&mut self, deal: &Deal) -> Result<DdTable, Error> {
+        let mut tricks = ByStrain::<BySeat<u8>>::default();
+        match self.task {
+            LayoutTask::Lead { strain, leader } => {
+                let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
+                let ns = self.solvers[0].ns_tricks(deal, strain, leader, guess, true)?;
+                self.guesses[strain] = Some(ns);
+                let declarer = leader.prev();
+                tricks[strain][declarer] = if declarer.index() & 1 == 0 { ns } else { 13 - ns };
+            }
+            LayoutTask::Table => {
+                for strain in Strain::ALL {
+                    let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
+                    let row = self.solvers[strain.index()].table_strain(deal, strain, guess, true)?;
+                    // West declares when North leads: North-South's tricks
+                    // with the first leader guess the next layout's.
+                    self.guesses[strain] = Some(13 - row[Seat::West]);
+                    tricks[strain] = row;
+                }
+            }
+        }
+        Ok(DdTable::new(tricks))
+    }
+}
+
+/// The order in which layouts are solved: all of them in shuffled chunks,
+/// or a shuffled random sample.
+enum WorkOrder {
+    /// `short_at`: the place in `chunks` of the last chunk, which may be
+    /// short.
+    Chunks {
+        count: u64,
+        chunks: Vec<u64>,
+        short_at: u64,
+    },
+    Sample(Vec<u64>),
+}
+
+impl WorkOrder {
+    fn new(count: u64, sample: Option<u64>, seed: u64) -> WorkOrder {
+        let mut rng = SplitMix(seed);
+        match sample {
+            Some(n) if n < count => {
+                // Floyd's algorithm: n distinct numbers below count.
+                let mut chosen = ahash::AHashSet::with_capacity(n as usize);
+                let mut picks = Vec::with_capacity(n as usize);
+                for j in count - n..count {
+                    let t = rng.below(j + 1);
+                    let pick = if chosen.contains(&t) { j } else { t };
+                    chosen.insert(pick);
+                    picks.push(pick);
+                }
+                rng.shuffle(&mut picks);
+                WorkOrder::Sample(picks)
+            }
+            _ => {
+                let mut chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
+                rng.shuffle(&mut chunks);
+                let last = count.div_ceil(CHUNK).saturating_sub(1);
+                let short_at = chunks.iter().position(|&c| c == last).unwrap_or(0) as u64;
+                WorkOrder::Chunks { count, chunks, short_at }
+            }
+        }
+    }
+
+    fn len(&self) -> u64 {
+        match self {
+            WorkOrder::Chunks { count, .. } => *count,
+            WorkOrder::Sample(picks) => picks.len() as u64,
+        }
+    }
+
+    /// The layout at place `p` of the order. In chunk order the last chunk
+    /// may be short: places are counted over the real layouts only.
+    fn index(&self, p: u64) -> u64 {
+        match self {
+            WorkOrder::Sample(picks) => picks[p as usize],
+            &WorkOrder::Chunks { count, ref chunks, short_at } => {
+                let short = count - (count.div_ceil(CHUNK) - 1) * CHUNK;
+                // Places before the short chunk's turn count full chunks.
+                let (chunk_place, offset) = if p < short_at * CHUNK {
+                    (p / CHUNK, p % CHUNK)
+                } else if p < short_at * CHUNK + short {
+                    (short_at, p - short_at * CHUNK)
+                } else {
+                    let q = p - short;
+                    (q / CHUNK + 1, q % CHUNK)
+                };
+                chunks[chunk_place as usize] * CHUNK + offset
+            }
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64) for the work order.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0), without modulo bias worth speaking of
+    /// (n is far below 2^64).
+    fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// C(n, k).
+fn binomial(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+}
+
+/// The `index`-th k-subset of n positions, as a bit mask (the combinatorial
+/// number system: the largest c with C(c, k) <= index is the top position).
+fn unrank(mut index: u64, n: usize, mut k: usize) -> u32 {
+    let mut mask = 0u32;
+    for c in (0..n).rev() {
+        if k == 0 {
+            break;
+        }
+        let below = binomial(c, k);
+        if index >= below {
+            mask |= 1 << c;
+            index -= below;
+            k -= 1;
+        }
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(26, 13), 10_400_600);
+        assert_eq!(binomial(6, 3), 20);
+        assert_eq!(binomial(13, 0), 1);
+        assert_eq!(binomial(13, 13), 1);
+        assert_eq!(binomial(3, 4), 0);
+    }
+
+    #[test]
+    fn unranking_gives_every_subset_once() {
+        for (n, k) in [(10, 4), (8, 8), (7, 0), (12, 6), (5, 1)] {
+            let mut seen = ahash::AHashSet::new();
+            for index in 0..binomial(n, k) {
+                let mask = unrank(index, n, k);
+                assert_eq!(mask.count_ones() as usize, k);
+                assert!(mask < 1 << n);
+                assert!(seen.insert(mask), "n {n} k {k}: {mask:b} twice");
+            }
+            assert_eq!(seen.len() as u64, binomial(n, k));
+        }
+    }
+
+    #[test]
+    fn work_orders_cover_each_layout_once() {
+        for count in [1, 39, 40, 41, 100, 1000, 12_345] {
+            let order = WorkOrder::new(count, None, 7);
+            let mut seen = vec![false; count as usize];
+            for p in 0..order.len() {
+                let i = order.index(p) as usize;
+                assert!(!seen[i], "count {count}: layout {i} twice");
+                seen[i] = true;
+            }
+            assert!(seen.iter().all(|&s| s));
+            // Chunks: runs of consecutive layouts.
+            if count > 100 {
+                assert_eq!(order.index(1), order.index(0) + 1);
+            }
+        }
+        let sample = WorkOrder::new(10_000, Some(500), 9);
+        assert_eq!(sample.len(), 500);
+        let mut picks: Vec<u64> = (0..500).map(|p| sample.index(p)).collect();
+        assert!(picks.iter().all(|&i| i < 10_000));
+        picks.sort_unstable();
+        picks.dedup();
+        assert_eq!(picks.len(), 500);
+        // A sample as large as the population is every layout.
+        assert_eq!(WorkOrder::new(20, Some(20), 1).len(), 20);
+    }
+}
