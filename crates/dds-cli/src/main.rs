@@ -26,6 +26,7 @@
 
 mod input;
 mod json;
+mod layouts;
 mod progress;
 
 use std::io::{self, Write};
@@ -158,6 +159,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Every way the unknown cards can lie, solved: the distribution of
+    /// tricks, the chance of making each contract and its expected score.
+    Layouts(layouts::LayoutArgs),
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
         #[command(flatten)]
@@ -198,6 +202,7 @@ fn main() -> ExitCode {
         }
         Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
+        Command::Layouts(args) => layouts::run(&args),
         Command::Solve { position, target, solutions, threads, json } => {
             solve(&position, &target, solutions, threads, json)
         }

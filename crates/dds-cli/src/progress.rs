@@ -11,6 +11,8 @@ pub(crate) struct Progress {
     start: Instant,
     last: Option<Instant>,
     enabled: bool,
+    unit: &'static str,
+    note: String,
 }
 
 impl Progress {
@@ -18,7 +20,19 @@ impl Progress {
     /// terminal and only once the batch has run for a second.
     pub(crate) fn new(total: usize, quiet: bool) -> Progress {
         let enabled = !quiet && std::io::stderr().is_terminal();
-        Progress { total, done: 0, start: Instant::now(), last: None, enabled }
+        Progress { total, done: 0, start: Instant::now(), last: None, enabled, unit: "deals", note: String::new() }
+    }
+
+    /// Counts `unit` instead of deals.
+    pub(crate) fn unit(self, unit: &'static str) -> Progress {
+        Progress { unit, ..self }
+    }
+
+    /// Text shown after the counts (a running estimate).
+    pub(crate) fn set_note(&mut self, note: String) {
+        if self.enabled {
+            self.note = note;
+        }
     }
 
     /// `n` more items are done.
@@ -38,11 +52,14 @@ impl Progress {
         let mut err = std::io::stderr().lock();
         let _ = write!(
             err,
-            "\r{}/{} deals, {:.1}/s, {} left   ",
+            "\r{}/{} {}, {:.1}/s, {} left{}{}   ",
             self.done,
             self.total,
+            self.unit,
             rate,
-            clock(Duration::from_secs_f64(left))
+            clock(Duration::from_secs_f64(left)),
+            if self.note.is_empty() { "" } else { "; " },
+            self.note
         );
         let _ = err.flush();
     }
@@ -50,7 +67,7 @@ impl Progress {
     /// Clears the line.
     pub(crate) fn finish(&mut self) {
         if self.enabled && self.last.is_some() {
-            let _ = write!(std::io::stderr().lock(), "\r{:60}\r", "");
+            let _ = write!(std::io::stderr().lock(), "\r{:100}\r", "");
         }
     }
 }

@@ -349,3 +349,100 @@ fn line_gives_the_table_result_and_a_full_line() {
         assert!(text.starts_with(&format!("NS take {ns}, EW take {} of the 13 tricks left", 13 - ns)), "{text}");
     }
 }
+
+/// North-South known, East and West share six unknown cards: 20 layouts.
+const LAYOUTS_DEAL: &str = "N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98";
+
+/// Every completion of [`LAYOUTS_DEAL`], built by bit masks and solved by a
+/// fresh solver: North's tricks in no trump with East on lead.
+fn layouts_brute_force() -> Vec<(dds::model::Deal, u8)> {
+    let partial = dds::model::Deal::from_pbn_remaining(LAYOUTS_DEAL).unwrap();
+    let unknown: Vec<_> = (!partial.cards()).iter().collect();
+    let mut out = Vec::new();
+    for mask in 0u32..1 << unknown.len() {
+        if mask.count_ones() != 3 {
+            continue;
+        }
+        let mut deal = partial;
+        for (i, &card) in unknown.iter().enumerate() {
+            deal[if mask & 1 << i != 0 { Seat::East } else { Seat::West }].add(card);
+        }
+        let table = dds::Solver::new().dd_table(&deal).unwrap();
+        out.push((deal, table.tricks(Strain::NoTrump, Seat::North)));
+    }
+    out
+}
+
+#[test]
+fn layouts_json_and_csv_match_brute_force() {
+    let expected = layouts_brute_force();
+    let mut counts = [0u64; 14];
+    for &(_, tricks) in &expected {
+        counts[usize::from(tricks)] += 1;
+    }
+    let dir = std::env::temp_dir().join(format!("dds-layouts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("layouts.csv");
+    let base = ["layouts", LAYOUTS_DEAL, "--trump", "NT", "--leader", "E", "--json"];
+    let mut args = base.to_vec();
+    args.extend(["--csv", csv.to_str().unwrap(), "--threads", "2"]);
+    let out = stdout(&dds(&args, ""));
+    let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+    assert!(out.contains(&format!("\"distribution\":[{}]", list.join(","))), "{out}");
+    assert!(out.starts_with("{\"population\":20,\"solved\":20,\"complete\":true,\"hidden\":[\"E\",\"W\"]"), "{out}");
+    assert!(out.contains("\"strain\":\"NT\",\"declarer\":\"N\""), "{out}");
+    // The same totals on one thread.
+    let mut one = base.to_vec();
+    one.extend(["--threads", "1"]);
+    assert_eq!(stdout(&dds(&one, "")), out);
+    // One CSV row per layout: the hidden hands and North's tricks.
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("layout,east,west,tricks"));
+    let mut rows = 0;
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        let (east, west): (dds::model::Hand, dds::model::Hand) =
+            (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+        let &(_, tricks) = expected
+            .iter()
+            .find(|(deal, _)| deal.hand(Seat::East) == east && deal.hand(Seat::West) == west)
+            .unwrap_or_else(|| panic!("{line}: not a layout"));
+        assert_eq!(fields[3], tricks.to_string(), "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 20);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn layouts_text_output() {
+    let out = stdout(&dds(&["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "E", "--vul", "NS"], ""));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn layouts_limit_and_sample() {
+    for (option, n) in [("--limit", "7"), ("--sample", "5")] {
+        let args = ["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "W", option, n, "--json"];
+        let out = stdout(&dds(&args, ""));
+        assert!(out.contains(&format!("\"solved\":{n},\"complete\":false")), "{out}");
+    }
+}
+
+#[test]
+fn layouts_bad_options_fail() {
+    for (args, message) in [
+        (vec!["layouts", LAYOUTS_DEAL], "--trump and --leader"),
+        (vec!["layouts", "N:AKQT.AK2.K32.K32 - - -", "--table"], "3 hands are incomplete"),
+        (vec!["layouts", LAYOUTS_DEAL, "--table", "--vul", "some"], "--vul"),
+        (vec!["layouts", "N:AKQT.AK2.K32.K32 A... - -", "--table"], "deal:"),
+        (vec!["layouts", LAYOUTS_DEAL, "--table", "--time=-1"], "--time"),
+    ] {
+        let output = dds(&args, "");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}

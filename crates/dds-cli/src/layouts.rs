@@ -1,0 +1,284 @@
+//! `dds layouts`: every way the unknown cards can lie, solved, with the
+//! distribution of tricks, the chance of making each contract and its
+//! expected score.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use dds::model::{Level, Seat, Strain, Vulnerability};
+use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts, Parallel};
+
+use crate::json;
+use crate::progress::Progress;
+use crate::{parse_arg, Failure};
+
+/// The options of `dds layouts`.
+#[derive(Args, Debug)]
+pub(crate) struct LayoutArgs {
+    /// The deal as PBN text: the known hands in full, `-` for a hand of
+    /// unknown cards, or a short hand holding the cards known to be there
+    /// (the cards no hand holds go to the short hands).
+    deal: String,
+    /// The strain of the one lead to solve: S, H, D, C or NT (with
+    /// `--leader`).
+    #[arg(long, requires = "leader", conflicts_with = "table")]
+    trump: Option<String>,
+    /// The seat on lead (declarer is on its right).
+    #[arg(long, requires = "trump")]
+    leader: Option<String>,
+    /// Solve the full table of every layout instead of one lead.
+    #[arg(long)]
+    table: bool,
+    /// The vulnerability of the expected scores: None, NS, EW or All.
+    #[arg(long, default_value = "None")]
+    vul: String,
+    /// Solve a random sample of this many layouts.
+    #[arg(long)]
+    sample: Option<u64>,
+    /// Stop after this many layouts (the same ones with any thread count).
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// The seed of the shuffled order and of the sample.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Write every layout's result to this CSV file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// Print the totals as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `dds layouts`.
+pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
+    let layouts = Layouts::from_pbn(&args.deal).map_err(|e| Failure(format!("deal: {e}")))?;
+    let task = match (&args.trump, &args.leader, args.table) {
+        (Some(trump), Some(leader), false) => {
+            LayoutTask::Lead { strain: parse_arg("--trump", trump)?, leader: parse_arg("--leader", leader)? }
+        }
+        (None, None, true) => LayoutTask::Table,
+        _ => return Err(Failure("give --trump and --leader for one lead, or --table".to_owned())),
+    };
+    let vul: Vulnerability = parse_arg("--vul", &args.vul)?;
+    let time_limit = match args.time {
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => return Err(Failure(format!("--time {t}: expected a number of seconds"))),
+        None => None,
+    };
+    let defaults = LayoutOptions::default();
+    let options =
+        LayoutOptions { sample: args.sample, limit: args.limit, time_limit, seed: args.seed.unwrap_or(defaults.seed) };
+    let mut csv = match &args.csv {
+        Some(path) => {
+            let file = File::create(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            let mut out = BufWriter::new(file);
+            writeln!(out, "{}", csv_header(&layouts, task))?;
+            Some(out)
+        }
+        None => None,
+    };
+    let planned = options.limit.or(options.sample).unwrap_or(u64::MAX).min(layouts.count());
+    let mut progress = Progress::new(usize::try_from(planned).unwrap_or(usize::MAX), false).unit("layouts");
+    let mut write_error = None;
+    let settings = Parallel { threads: args.threads, ..Parallel::default() };
+    let summary = solve_layouts(&layouts, task, &options, &settings, |result, so_far| {
+        if let Some(out) = csv.as_mut() {
+            if let Err(e) = writeln!(out, "{}", csv_row(&layouts, task, result)) {
+                write_error = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        progress.set_note(running_estimate(task, so_far));
+        progress.advance(1);
+        ControlFlow::Continue(())
+    })?;
+    progress.finish();
+    if let Some(e) = write_error {
+        return Err(Failure(format!("CSV file: {e}")));
+    }
+    if let Some(mut out) = csv {
+        out.flush()?;
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        writeln!(out, "{}", summary_json(&layouts, &summary, vul))?;
+    } else {
+        write_summary(&mut out, &layouts, task, &summary, vul)?;
+    }
+    Ok(())
+}
+
+/// The progress line's estimate: the mean of the first cell solved.
+fn running_estimate(task: LayoutTask, so_far: &LayoutSummary) -> String {
+    let Some((strain, declarer)) = so_far.cells().next() else { return String::new() };
+    let Some(mean) = so_far.mean_tricks(strain, declarer) else { return String::new() };
+    let what = match task {
+        LayoutTask::Lead { .. } => String::new(),
+        LayoutTask::Table => format!(" in {strain} by {declarer}"),
+    };
+    format!("mean {mean:.2} tricks{what}")
+}
+
+fn csv_header(layouts: &Layouts, task: LayoutTask) -> String {
+    let mut columns = vec!["layout".to_owned()];
+    columns.extend(layouts.hidden().iter().map(|s| s.name().to_lowercase()));
+    match task {
+        LayoutTask::Lead { .. } => columns.push("tricks".to_owned()),
+        LayoutTask::Table => {
+            for strain in Strain::ALL {
+                columns.extend(Seat::ALL.map(|d| format!("{strain}_{d}")));
+            }
+        }
+    }
+    columns.join(",")
+}
+
+fn csv_row(layouts: &Layouts, task: LayoutTask, result: &LayoutResult) -> String {
+    let mut fields = vec![result.index.to_string()];
+    fields.extend(layouts.hidden().iter().map(|&s| result.deal.hand(s).to_string()));
+    match task {
+        LayoutTask::Lead { strain, leader } => fields.push(result.table.tricks(strain, leader.prev()).to_string()),
+        LayoutTask::Table => {
+            for strain in Strain::ALL {
+                fields.extend(Seat::ALL.map(|d| result.table.tricks(strain, d).to_string()));
+            }
+        }
+    }
+    fields.join(",")
+}
+
+/// `10,400,600`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+fn write_summary(
+    out: &mut impl Write,
+    layouts: &Layouts,
+    task: LayoutTask,
+    summary: &LayoutSummary,
+    vul: Vulnerability,
+) -> io::Result<()> {
+    let seats: Vec<&str> = layouts.hidden().iter().map(|s| s.name()).collect();
+    writeln!(
+        out,
+        "{} layouts ({} share {} unknown cards); solved {}{}",
+        thousands(summary.population),
+        seats.join(" and "),
+        layouts.unknown().len(),
+        thousands(summary.solved),
+        if summary.is_complete() {
+            " (all)".to_owned()
+        } else {
+            let share = 100.0 * summary.solved as f64 / summary.population as f64;
+            let digits = if share >= 1.0 { 1 } else { 3 };
+            format!(" ({share:.digits$}% of them, in random order)")
+        }
+    )?;
+    if summary.solved == 0 {
+        return Ok(());
+    }
+    match task {
+        LayoutTask::Lead { strain, leader } => {
+            let declarer = leader.prev();
+            let name = strain.trump().map_or("notrump", |suit| suit.name());
+            writeln!(out, "\n{} declares in {name}, {} leads", declarer.name(), leader.name())?;
+            writeln!(out, "tricks   layouts   share")?;
+            let counts = summary.distribution(strain, declarer).expect("the task's cell");
+            for (tricks, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+                writeln!(out, "{tricks:>6} {:>9} {:>7}", thousands(n), percent(n as f64 / summary.solved as f64))?;
+            }
+            let mean = summary.mean_tricks(strain, declarer).unwrap_or(0.0);
+            writeln!(out, "mean {mean:.2} tricks")?;
+            writeln!(out, "\ncontract  makes   ± s.e.   expected score ({})", vul.as_str())?;
+            for level in Level::ALL {
+                let p = summary.make_probability(level, strain, declarer).unwrap_or(0.0);
+                let score = summary.expected_score(level, strain, declarer, vul).unwrap_or(0.0);
+                let name = format!("{}{strain}", level.get());
+                let se = summary.standard_error(p);
+                writeln!(out, "{name:<8} {:>6}  {:>6}   {score:>+8.1}", percent(p), percent(se))?;
+            }
+        }
+        LayoutTask::Table => {
+            writeln!(out, "\nmean tricks and the chance to make each level")?;
+            writeln!(out, "strain declarer  mean      1      2      3      4      5      6      7")?;
+            for (strain, declarer) in summary.cells() {
+                let mean = summary.mean_tricks(strain, declarer).unwrap_or(0.0);
+                let makes: Vec<String> = Level::ALL
+                    .iter()
+                    .map(|&l| format!("{:>6}", percent(summary.make_probability(l, strain, declarer).unwrap_or(0.0))))
+                    .collect();
+                writeln!(out, "{:<6} {:<8} {mean:>5.2} {}", strain.to_string(), declarer.name(), makes.join(" "))?;
+            }
+            writeln!(out, "\nexpected score ({}), undoubled", vul.as_str())?;
+            writeln!(out, "strain declarer       1       2       3       4       5       6       7")?;
+            for (strain, declarer) in summary.cells() {
+                let scores: Vec<String> = Level::ALL
+                    .iter()
+                    .map(|&l| format!("{:>+7.1}", summary.expected_score(l, strain, declarer, vul).unwrap_or(0.0)))
+                    .collect();
+                writeln!(out, "{:<6} {:<8} {}", strain.to_string(), declarer.name(), scores.join(" "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `{"population":..,"solved":..,"complete":..,"hidden":[..],"unknown":"..",
+/// "vulnerability":"..","results":[{"strain":"S","declarer":"N",
+/// "distribution":[14 counts],"mean":..,"make":[7],"standard_error":[7],
+/// "expected_score":[7]}]}`.
+fn summary_json(layouts: &Layouts, summary: &LayoutSummary, vul: Vulnerability) -> String {
+    let hidden: Vec<String> = layouts.hidden().iter().map(|s| json::string(&s.to_string())).collect();
+    let cells: Vec<String> = summary
+        .cells()
+        .map(|(strain, declarer)| {
+            let counts = summary.distribution(strain, declarer).expect("a solved cell");
+            let list = |values: Vec<String>| values.join(",");
+            let float = |v: Option<f64>| v.map_or("null".to_owned(), |v| format!("{v:.6}"));
+            let makes: Vec<Option<f64>> =
+                Level::ALL.iter().map(|&l| summary.make_probability(l, strain, declarer)).collect();
+            format!(
+                "{{\"strain\":\"{strain}\",\"declarer\":\"{declarer}\",\"distribution\":[{}],\"mean\":{},\"make\":[{}],\"standard_error\":[{}],\"expected_score\":[{}]}}",
+                list(counts.iter().map(u64::to_string).collect()),
+                float(summary.mean_tricks(strain, declarer)),
+                list(makes.iter().map(|&p| float(p)).collect()),
+                list(makes.iter().map(|&p| float(p.map(|p| summary.standard_error(p)))).collect()),
+                list(Level::ALL.iter().map(|&l| float(summary.expected_score(l, strain, declarer, vul))).collect()),
+            )
+        })
+        .collect();
+    format!(
+        "{{\"population\":{},\"solved\":{},\"complete\":{},\"hidden\":[{}],\"unknown\":{},\"vulnerability\":{},\"results\":[{}]}}",
+        summary.population,
+        summary.solved,
+        summary.is_complete(),
+        hidden.join(","),
+        json::string(&layouts.unknown().to_string()),
+        json::string(vul.as_str()),
+        cells.join(",")
+    )
+}
