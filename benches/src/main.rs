@@ -8,7 +8,8 @@
 //! `random1000` (1,000 deals from a fixed seed), `hard` (the deals of
 //! `largest`, `thomas1` and `thomas2`), `midplay` (1,000 positions in the
 //! middle of play, SolveBoard with solutions 1 and 3) or `allcards` (every
-//! card of hard opening leads scored, sequentially and over threads);
+//! card of hard opening leads scored, sequentially and over threads), `line`
+//! (lines of best play) or `layouts` (400 layouts of a 4-4 fit);
 //! `--threads` adds the throughput of parallel batches (and sets the thread
 //! counts of `allcards`).
 //!
@@ -164,6 +165,14 @@ fn main() {
             all_cards(&threads, reps);
             continue;
         }
+        if name == "line" {
+            best_lines(reps);
+            continue;
+        }
+        if name == "layouts" {
+            layouts(&threads, reps);
+            continue;
+        }
         let deals = load(name);
         let mut our_runs = Vec::new();
         let mut their_runs = Vec::new();
@@ -298,6 +307,63 @@ fn all_cards(threads: &[usize], reps: usize) {
         println!(
             "  score_cards, {n:>2} threads: {}  nodes {nodes}  speed-up {:.2}",
             secs(t),
+            base.as_secs_f64() / t.as_secs_f64()
+        );
+    }
+}
+
+/// The line workload: a line of best play from the opening lead (no trump,
+/// West leads) of the first 20 list100 deals, each with a fresh solver.
+fn best_lines(reps: usize) {
+    let deals: Vec<Deal> = load("list100").into_iter().take(20).collect();
+    let mut times = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..reps {
+        let start = Instant::now();
+        nodes = 0;
+        for deal in &deals {
+            let board = dds::Board::new(deal, Strain::NoTrump, Seat::West, &[]).expect("full deal");
+            let mut solver = Solver::new();
+            let (line, _) = solver.best_line(&board).expect("solvable");
+            assert_eq!(line.len(), 52);
+            nodes += solver.nodes();
+        }
+        times.push(start.elapsed());
+    }
+    let t = median(times);
+    println!("\nline: best line of play from the opening lead (NT, West leads), 20 list100 deals, median of {reps}");
+    println!("  ours   total {}  per line {:.1}ms  nodes {nodes}", secs(t), t.as_secs_f64() * 1000.0 / 20.0);
+}
+
+/// The layouts workload: a 4-4 spade fit with 27 points, East and West
+/// unknown (10,400,600 layouts): the first 400 layouts of the shuffled
+/// order, South declaring in spades, on each thread count.
+fn layouts(threads: &[usize], reps: usize) {
+    let problem = dds::Layouts::from_pbn("N:AQ72.K84.A95.Q63 - K853.A62.KJ4.J72 -").expect("valid problem");
+    let task = dds::LayoutTask::Lead { strain: Strain::Spades, leader: Seat::West };
+    let options = dds::LayoutOptions { limit: Some(400), ..dds::LayoutOptions::default() };
+    let counts: Vec<usize> = if threads.is_empty() { vec![1, 2] } else { threads.to_vec() };
+    println!("\nlayouts: 400 layouts of a 4-4 fit (one lead each), median of {reps}");
+    let mut base = None;
+    let mut totals = None;
+    for &n in &counts {
+        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let mut times = Vec::new();
+        for _ in 0..reps {
+            let start = Instant::now();
+            let summary =
+                dds::solve_layouts(&problem, task, &options, &settings, |_, _| std::ops::ControlFlow::Continue(()))
+                    .expect("solvable");
+            times.push(start.elapsed());
+            let mean = summary.mean_tricks(Strain::Spades, Seat::South);
+            assert_eq!(*totals.get_or_insert(mean), mean, "the totals depend on the thread count");
+        }
+        let t = median(times);
+        let base = *base.get_or_insert(t);
+        println!(
+            "  {n:>2} threads: {}  {:.1} layouts/s  speed-up {:.2}",
+            secs(t),
+            400.0 / t.as_secs_f64(),
             base.as_secs_f64() / t.as_secs_f64()
         );
     }

@@ -9,6 +9,10 @@
 //!   after each card of a play.
 //! * `dds line DEAL --trump S --leader N [--played ...]`: one line of best
 //!   play to the end of the deal.
+//! * `dds layouts DEAL (--trump S --leader W | --table) [--sample N]
+//!   [--limit N] [--time S] [--csv FILE]`: every layout of the unknown
+//!   cards solved, with the distribution of tricks, make chances and
+//!   expected scores.
 //! * `dds solve DEAL --trump S --leader N [--played S4 SK] [--target max|N]
 //!   [--solutions 1|2|3] [--threads N]`: the score of each card of the seat
 //!   to play (DDS's SolveBoard); every card's score (the default) is spread
