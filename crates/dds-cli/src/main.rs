@@ -514,7 +514,12 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
             .iter()
             .map(|c| {
                 let wins = c.wins.map_or("null".to_owned(), |w| format!("\"{}\"", w.to_char()));
-                format!("{{\"seat\":\"{}\",\"card\":\"{}\",\"wins\":{wins}}}", c.seat.to_char(), c.card)
+                format!(
+                    "{{\"seat\":\"{}\",\"card\":\"{}\",\"tricks\":{},\"wins\":{wins}}}",
+                    c.seat.to_char(),
+                    c.card,
+                    c.tricks
+                )
             })
             .collect();
         let deal = json::string(&position.deal);
@@ -525,11 +530,19 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
     writeln!(out, "NS take {ns}, EW take {} of the {left} tricks left; one line of best play:", left - ns)?;
     let mut trick = Vec::new();
     let mut number = 0;
+    // North-South's tricks to come, from the first card of each trick.
+    let (mut ns_to_come, mut ew_to_come) = (0, 0);
     for c in &line {
+        if trick.is_empty() {
+            let tricks_left = left - number;
+            ns_to_come = if c.seat.index() % 2 == 0 { c.tricks } else { tricks_left - c.tricks };
+            ew_to_come = tricks_left - ns_to_come;
+        }
         trick.push(format!("{} {}", c.seat.to_char(), c.card));
         if let Some(w) = c.wins {
             number += 1;
-            writeln!(out, "{number:>2}. {}  -> {}", trick.join(", "), w.to_char())?;
+            let to_come = format!("(to come: NS {ns_to_come}, EW {ew_to_come})");
+            writeln!(out, "{number:>2}. {}  -> {}   {to_come}", trick.join(", "), w.to_char())?;
             trick.clear();
         }
     }

@@ -344,6 +344,8 @@ fn line_gives_the_table_result_and_a_full_line() {
         assert!(out.contains(&format!("\"ns_tricks\":{ns},")), "line {}: {out}", record.line);
         assert_eq!(out.matches("\"card\":").count(), 52);
         assert_eq!(out.matches("\"wins\":\"").count(), 13);
+        assert!(out.contains(&format!("{{\"seat\":\"{leader}\",\"card\":")), "{out}");
+        assert_eq!(out.matches("\"tricks\":").count(), 52);
         let text = stdout(&dds(&["line", &deal, "--trump", record.strain.as_str(), "--leader", &leader], ""));
         assert_eq!(text.lines().count(), 14, "{text}");
         assert!(text.starts_with(&format!("NS take {ns}, EW take {} of the 13 tricks left", 13 - ns)), "{text}");

@@ -143,6 +143,9 @@ pub struct LineCard {
     pub card: Card,
     /// The trick's winner, on the trick's last card.
     pub wins: Option<Seat>,
+    /// The tricks the card keeps: what the side of `seat` takes from this
+    /// card's trick on (that trick included) with best play.
+    pub tricks: u8,
 }
 
 impl Solver {
@@ -199,10 +202,12 @@ impl Solver {
             let completes = pos.played().count() == 3;
             let next = pos.after(card, strain)?;
             let wins = completes.then(|| next.leader());
+            let kept = left_ns;
             if wins.is_some_and(|w| w.index() % 2 == 0) {
                 left_ns -= 1;
             }
-            line.push(LineCard { seat, card, wins });
+            let tricks = if ns_to_play { kept } else { pos.tricks_left() - kept };
+            line.push(LineCard { seat, card, wins, tricks });
             pos = next;
         }
         Ok((line, total))

@@ -140,6 +140,17 @@ fn best_lines_keep_the_value_at_every_card() {
         assert_eq!(ns, want_ns, "line {}", record.line);
         let won_ns = line.iter().filter(|c| c.wins.is_some_and(|w| w.index() % 2 == 0)).count();
         assert_eq!(won_ns, usize::from(ns), "line {}", record.line);
+        // Each card keeps its side's tricks still to come: the side's total
+        // less the tricks it won before the card's trick.
+        let mut won = [0u8; 2];
+        for (i, c) in line.iter().enumerate() {
+            let side = c.seat.index() % 2;
+            let total = if side == 0 { ns } else { 13 - ns };
+            assert_eq!(c.tricks, total - won[side], "line {}: card {i} ({})", record.line, c.card);
+            if let Some(w) = c.wins {
+                won[w.index() % 2] += 1;
+            }
+        }
         let cards: Vec<Card> = line.iter().map(|c| c.card).collect();
         let analysis = analyser.analyse_play(&record.deal, record.strain, record.leader, &cards).expect("legal line");
         assert!(analysis.tricks.iter().all(|&t| t == declarer_tricks), "line {}: {:?}", record.line, analysis.tricks);
