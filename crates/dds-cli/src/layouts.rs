@@ -71,8 +71,9 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     };
     let vul: Vulnerability = parse_arg("--vul", &args.vul)?;
     let time_limit = match args.time {
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => return Err(Failure(format!("--time {t}: expected a number of seconds"))),
+        Some(t) => Some(
+            Duration::try_from_secs_f64(t).map_err(|_| Failure(format!("--time {t}: expected a number of seconds")))?,
+        ),
         None => None,
     };
     let defaults = LayoutOptions::default();
@@ -87,11 +88,14 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         }
         None => None,
     };
-    let planned = options.limit.or(options.sample).unwrap_or(u64::MAX).min(layouts.count());
+    let planned = layouts.count().min(options.sample.unwrap_or(u64::MAX)).min(options.limit.unwrap_or(u64::MAX));
     let mut progress = Progress::new(usize::try_from(planned).unwrap_or(usize::MAX), false).unit("layouts");
     let mut write_error = None;
     let settings = Parallel { threads: args.threads, ..Parallel::default() };
     let summary = solve_layouts(&layouts, task, &options, &settings, |result, so_far| {
+        if write_error.is_some() {
+            return ControlFlow::Break(());
+        }
         if let Some(out) = csv.as_mut() {
             if let Err(e) = writeln!(out, "{}", csv_row(&layouts, task, result)) {
                 write_error = Some(e);
@@ -186,19 +190,19 @@ fn write_summary(
     writeln!(
         out,
         "{} layouts ({} share {} unknown cards); solved {}{}",
-        thousands(summary.population),
+        thousands(summary.population()),
         seats.join(" and "),
         layouts.unknown().len(),
-        thousands(summary.solved),
+        thousands(summary.solved()),
         if summary.is_complete() {
             " (all)".to_owned()
         } else {
-            let share = 100.0 * summary.solved as f64 / summary.population as f64;
+            let share = 100.0 * summary.solved() as f64 / summary.population() as f64;
             let digits = if share >= 1.0 { 1 } else { 3 };
             format!(" ({share:.digits$}% of them, in random order)")
         }
     )?;
-    if summary.solved == 0 {
+    if summary.solved() == 0 {
         return Ok(());
     }
     match task {
@@ -209,7 +213,7 @@ fn write_summary(
             writeln!(out, "tricks   layouts   share")?;
             let counts = summary.distribution(strain, declarer).expect("the task's cell");
             for (tricks, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
-                writeln!(out, "{tricks:>6} {:>9} {:>7}", thousands(n), percent(n as f64 / summary.solved as f64))?;
+                writeln!(out, "{tricks:>6} {:>9} {:>7}", thousands(n), percent(n as f64 / summary.solved() as f64))?;
             }
             let mean = summary.mean_tricks(strain, declarer).unwrap_or(0.0);
             writeln!(out, "mean {mean:.2} tricks")?;
@@ -218,8 +222,8 @@ fn write_summary(
                 let p = summary.make_probability(level, strain, declarer).unwrap_or(0.0);
                 let score = summary.expected_score(level, strain, declarer, vul).unwrap_or(0.0);
                 let name = format!("{}{strain}", level.get());
-                let se = summary.standard_error(p);
-                writeln!(out, "{name:<8} {:>6}  {:>6}   {score:>+8.1}", percent(p), percent(se))?;
+                let se = summary.standard_error(p).map_or("-".to_owned(), percent);
+                writeln!(out, "{name:<8} {:>6}  {se:>6}   {score:>+8.1}", percent(p))?;
             }
         }
         LayoutTask::Table => {
@@ -266,15 +270,15 @@ fn summary_json(layouts: &Layouts, summary: &LayoutSummary, vul: Vulnerability) 
                 list(counts.iter().map(u64::to_string).collect()),
                 float(summary.mean_tricks(strain, declarer)),
                 list(makes.iter().map(|&p| float(p)).collect()),
-                list(makes.iter().map(|&p| float(p.map(|p| summary.standard_error(p)))).collect()),
+                list(makes.iter().map(|&p| float(p.and_then(|p| summary.standard_error(p)))).collect()),
                 list(Level::ALL.iter().map(|&l| float(summary.expected_score(l, strain, declarer, vul))).collect()),
             )
         })
         .collect();
     format!(
         "{{\"population\":{},\"solved\":{},\"complete\":{},\"hidden\":[{}],\"unknown\":{},\"vulnerability\":{},\"results\":[{}]}}",
-        summary.population,
-        summary.solved,
+        summary.population(),
+        summary.solved(),
         summary.is_complete(),
         hidden.join(","),
         json::string(&layouts.unknown().to_string()),

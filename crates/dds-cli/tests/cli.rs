@@ -441,10 +441,41 @@ fn layouts_bad_options_fail() {
         (vec!["layouts", LAYOUTS_DEAL, "--table", "--vul", "some"], "--vul"),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 A... - -", "--table"], "deal:"),
         (vec!["layouts", LAYOUTS_DEAL, "--table", "--time=-1"], "--time"),
+        (vec!["layouts", LAYOUTS_DEAL, "--table", "--time", "1e20"], "--time"),
     ] {
         let output = dds(&args, "");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn layouts_table_csv_rows_are_tables() {
+    let dir = std::env::temp_dir().join(format!("dds-layouts-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("tables.csv");
+    let args = ["layouts", LAYOUTS_DEAL, "--table", "--limit", "3", "--csv", csv.to_str().unwrap()];
+    let out = stdout(&dds(&args, ""));
+    assert!(out.starts_with("20 layouts (East and West share 6 unknown cards); solved 3 (15.0% of them"), "{out}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header.len(), 23);
+    assert_eq!(&header[..4], ["layout", "east", "west", "S_N"]);
+    let partial = dds::model::Deal::from_pbn_remaining(LAYOUTS_DEAL).unwrap();
+    let mut rows = 0;
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        let mut deal = partial;
+        deal[Seat::East] = fields[1].parse().unwrap();
+        deal[Seat::West] = fields[2].parse().unwrap();
+        let table = dds::Solver::new().dd_table(&deal).unwrap();
+        let want: Vec<String> =
+            Strain::ALL.iter().flat_map(|&s| Seat::ALL.map(|d| table.tricks(s, d).to_string())).collect();
+        assert_eq!(fields[3..], want[..], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 3);
+    std::fs::remove_dir_all(&dir).ok();
 }

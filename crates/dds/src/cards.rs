@@ -1,7 +1,7 @@
 //! Every card of a position scored, with the cards' searches spread over
 //! threads (Slovesnov's parallel evaluation of all moves).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dds_model::{Card, Hand};
 use dds_search::RootMoves;
@@ -23,7 +23,8 @@ impl Solver {
     /// The position's value is found first, on this solver; it bounds every
     /// card's score, so each card's search steps down from it. When that
     /// first search was long, each worker takes a copy of this solver's warm
-    /// table and scores cards from a shared queue until none is left. The
+    /// table (of this solver's size: `settings.memory_per_thread` does not
+    /// apply) and scores cards from a shared queue until none is left. The
     /// scores and their order do not depend on the number of threads (the
     /// node count does).
     ///
@@ -51,7 +52,7 @@ impl Solver {
         let pos = *board.position();
         let left = pos.tricks_left();
         let moves = RootMoves::new(&pos, board.strain());
-        if left == 1 || moves.len() == 1 || settings.threads == Some(1) {
+        if left == 1 || moves.len() == 1 || matches!(settings.threads, Some(0 | 1)) {
             return self.solve_board(board, Target::Max, Solutions::All);
         }
         self.prepare(&pos, board.strain());
@@ -62,7 +63,7 @@ impl Solver {
         let cards: Vec<(Card, Hand)> = moves.iter().collect();
         let next = AtomicUsize::new(0);
         let scores = Mutex::new(vec![0u8; cards.len()]);
-        let worker_nodes = AtomicUsize::new(0);
+        let worker_nodes = AtomicU64::new(0);
         // Scores the cards of the queue until it is empty.
         let drain = |solver: &mut Solver| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -82,7 +83,7 @@ impl Solver {
                             let mut solver = base.clone();
                             let start = solver.nodes();
                             drain(&mut solver);
-                            worker_nodes.fetch_add((solver.nodes() - start) as usize, Ordering::Relaxed);
+                            worker_nodes.fetch_add(solver.nodes() - start, Ordering::Relaxed);
                         });
                     }
                 });
@@ -96,7 +97,7 @@ impl Solver {
             .collect();
         // Highest score first, search order among equals: as solve_board.
         scored.sort_by_key(|c| core::cmp::Reverse(c.tricks));
-        let nodes = self.nodes() - nodes_before + worker_nodes.into_inner() as u64;
+        let nodes = self.nodes() - nodes_before + worker_nodes.into_inner();
         Ok(Solution { cards: scored, forced: false, nodes })
     }
 }

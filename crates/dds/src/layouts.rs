@@ -168,31 +168,44 @@ pub struct LayoutResult {
     pub index: u64,
     /// The full deal.
     pub deal: Deal,
-    /// Declarer's tricks; only the task's cells are filled (zero elsewhere).
+    /// Declarer's tricks; only the task's cells are filled (zero elsewhere:
+    /// see [`LayoutSummary::cells`]).
     pub table: DdTable,
 }
 
 /// The totals over the layouts solved so far.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutSummary {
-    /// All layouts of the problem.
-    pub population: u64,
-    /// The layouts the run was to solve (the sample size, the limit or the
-    /// population).
-    pub planned: u64,
-    /// Layouts solved.
-    pub solved: u64,
+    population: u64,
+    planned: u64,
+    solved: u64,
+    /// Whether the layouts are drawn one by one at random (a sample), not
+    /// in chunks of consecutive layouts.
+    random: bool,
+    /// The chunks of [`CHUNK`] consecutive layouts touched so far.
+    chunks: ahash::AHashSet<u64>,
     cells: ByStrain<BySeat<bool>>,
     counts: ByStrain<BySeat<[u64; 14]>>,
 }
 
 impl LayoutSummary {
-    fn new(population: u64, planned: u64, cells: ByStrain<BySeat<bool>>) -> LayoutSummary {
-        LayoutSummary { population, planned, solved: 0, cells, counts: ByStrain::from_fn(|_| BySeat::default()) }
+    fn new(population: u64, planned: u64, random: bool, cells: ByStrain<BySeat<bool>>) -> LayoutSummary {
+        LayoutSummary {
+            population,
+            planned,
+            solved: 0,
+            random,
+            chunks: ahash::AHashSet::new(),
+            cells,
+            counts: ByStrain::from_fn(|_| BySeat::default()),
+        }
     }
 
-    fn add(&mut self, table: &DdTable) {
+    fn add(&mut self, index: u64, table: &DdTable) {
         self.solved += 1;
+        if !self.random {
+            self.chunks.insert(index / CHUNK);
+        }
         for strain in Strain::ALL {
             for seat in Seat::ALL {
                 if self.cells[strain][seat] {
@@ -200,6 +213,22 @@ impl LayoutSummary {
                 }
             }
         }
+    }
+
+    /// All layouts of the problem.
+    pub fn population(&self) -> u64 {
+        self.population
+    }
+
+    /// The layouts the run was to solve: the sample size, the limit or the
+    /// population.
+    pub fn planned(&self) -> u64 {
+        self.planned
+    }
+
+    /// The layouts solved.
+    pub fn solved(&self) -> u64 {
+        self.solved
     }
 
     /// Whether every layout of the problem was solved.
@@ -235,14 +264,24 @@ impl LayoutSummary {
         (self.solved > 0).then(|| made as f64 / self.solved as f64)
     }
 
-    /// The standard error of a share estimated from the layouts solved, as a
-    /// sample of the population (zero once all are solved).
-    pub fn standard_error(&self, share: f64) -> f64 {
-        let (n, big_n) = (self.solved as f64, self.population as f64);
-        if n < 2.0 || n >= big_n {
-            return 0.0;
+    /// The standard error of a share (such as a make probability)
+    /// estimated from the layouts solved: zero once all are solved, `None`
+    /// before two are. A random sample counts each layout; a partial run in
+    /// chunk order counts each chunk of 40 consecutive layouts touched once,
+    /// since the layouts of a chunk differ only in a few low cards and
+    /// mostly agree (a cautious estimate).
+    pub fn standard_error(&self, share: f64) -> Option<f64> {
+        if self.is_complete() {
+            return Some(0.0);
         }
-        (share * (1.0 - share) / n * (big_n - n) / (big_n - 1.0)).sqrt()
+        let n = if self.random { self.solved } else { self.chunks.len() as u64 };
+        if self.solved < 2 || n == 0 {
+            return None;
+        }
+        // The finite population correction, from the layouts left.
+        let (solved, big_n) = (self.solved as f64, self.population as f64);
+        let correction = (big_n - solved) / (big_n - 1.0);
+        Some((share * (1.0 - share) / n as f64 * correction).sqrt())
     }
 
     /// Declarer's average score in `level` `strain`, undoubled, at
@@ -263,7 +302,10 @@ impl LayoutSummary {
 /// Solves the layouts of `layouts` for `task`, in parallel, and returns
 /// the totals. Each result is passed to `on_result` on the calling thread
 /// with the totals so far (for a progress line, a running estimate or a
-/// CSV file); returning `ControlFlow::Break` stops the run early.
+/// CSV file); returning `ControlFlow::Break` stops the run early: no new
+/// layout is started, and the layouts already being solved are still
+/// counted and passed to `on_result`. The same holds after a time limit or
+/// an error (which is then returned).
 ///
 /// The work order is the layouts in chunks of 40, the chunks shuffled (or
 /// the random sample, shuffled), so that the layouts solved at any moment
@@ -298,25 +340,31 @@ pub fn solve_layouts(
 ) -> Result<LayoutSummary, Error> {
     let order = WorkOrder::new(layouts.count(), options.sample, options.seed);
     let planned = options.limit.map_or(order.len(), |l| l.min(order.len()));
-    let mut summary = LayoutSummary::new(layouts.count(), planned, task.cells());
+    let random = matches!(order, WorkOrder::Sample(_));
+    let mut summary = LayoutSummary::new(layouts.count(), planned, random, task.cells());
     let threads = settings
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, planned.clamp(1, 1024) as usize);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
-    // A short queue: workers stay at most a few layouts ahead of the
-    // caller's callback, so that a stop takes effect soon.
-    let (sender, receiver) = mpsc::sync_channel::<Result<LayoutResult, Error>>(threads);
+    // A limit too far away to represent is no limit.
+    let deadline = options.time_limit.and_then(|t| Instant::now().checked_add(t));
+    let past_deadline = || deadline.is_some_and(|d| Instant::now() >= d);
     let memory = settings.memory_per_thread;
     let outcome = std::thread::scope(|scope| {
+        // A short queue: workers stay at most a few layouts ahead of the
+        // caller's callback, so that a stop takes effect soon. The receiver
+        // lives in this closure: if the callback panics, dropping it makes
+        // the workers' sends fail, so they stop instead of blocking.
+        let (sender, receiver) = mpsc::sync_channel::<Result<LayoutResult, Error>>(threads);
+        let _stop_on_exit = StopOnDrop(&stop);
         for _ in 0..threads {
             let sender = sender.clone();
-            let (next, stop, order) = (&next, &stop, &order);
+            let (next, stop, order, past_deadline) = (&next, &stop, &order, &past_deadline);
             scope.spawn(move || {
                 let mut worker = Worker::new(task, memory);
-                while !stop.load(Ordering::Relaxed) {
+                while !stop.load(Ordering::Relaxed) && !past_deadline() {
                     let p = next.fetch_add(1, Ordering::Relaxed);
                     if p >= planned {
                         break;
@@ -349,9 +397,12 @@ pub fn solve_layouts(
                     Err(_) => break,
                 },
             };
+            if past_deadline() {
+                stop.store(true, Ordering::Relaxed);
+            }
             match message {
                 Ok(result) => {
-                    summary.add(&result.table);
+                    summary.add(result.index, &result.table);
                     if on_result(&result, &summary).is_break() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -367,6 +418,16 @@ pub fn solve_layouts(
         outcome
     });
     outcome.map(|()| summary)
+}
+
+/// Sets the stop flag when dropped (the end of a run, or a panic in the
+/// caller's callback).
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// A worker's solvers: one per strain solved, each keeping its table from

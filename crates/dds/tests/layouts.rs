@@ -67,7 +67,7 @@ fn check_against_brute_force(pbn: &str, task: LayoutTask) {
     let expected: HashMap<Deal, DdTable> = deals.iter().map(|d| (*d, Solver::new().dd_table(d).unwrap())).collect();
     let (summary, results) = run(&layouts, task, &LayoutOptions::default(), &threads(2));
     assert!(summary.is_complete());
-    assert_eq!(summary.solved, deals.len() as u64);
+    assert_eq!(summary.solved(), deals.len() as u64);
     // Each layout once, and each is one of the brute-force deals.
     let mut seen: Vec<u64> = results.iter().map(|r| r.0).collect();
     seen.sort_unstable();
@@ -136,8 +136,8 @@ fn totals_do_not_depend_on_threads() {
             assert_eq!(one_results, many_results, "{options:?}, {n} threads");
         }
         let planned = options.limit.or(options.sample).unwrap_or(70);
-        assert_eq!(one.solved, planned);
-        assert_eq!(one.planned, planned);
+        assert_eq!(one.solved(), planned);
+        assert_eq!(one.planned(), planned);
         assert_eq!(one.is_complete(), planned == 70);
     }
 }
@@ -147,7 +147,7 @@ fn a_run_stops_early_on_request() {
     let layouts = Layouts::from_pbn(MEDIUM).unwrap();
     let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
     let summary = solve_layouts(&layouts, task, &LayoutOptions::default(), &threads(2), |_, so_far| {
-        if so_far.solved >= 5 {
+        if so_far.solved() >= 5 {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -155,14 +155,14 @@ fn a_run_stops_early_on_request() {
     })
     .unwrap();
     // The layouts solved or being solved when the run stopped still count.
-    assert!((5..70).contains(&summary.solved), "{}", summary.solved);
+    assert!((5..70).contains(&summary.solved()), "{}", summary.solved());
     assert!(!summary.is_complete());
     let total: u64 = summary.distribution(Strain::NoTrump, Seat::North).unwrap().iter().sum();
-    assert_eq!(total, summary.solved);
+    assert_eq!(total, summary.solved());
     // A time limit of zero stops at once: at most one layout per thread.
     let options = LayoutOptions { time_limit: Some(std::time::Duration::ZERO), ..LayoutOptions::default() };
     let summary = solve_layouts(&layouts, task, &options, &threads(2), |_, _| ControlFlow::Continue(())).unwrap();
-    assert!(summary.solved <= 2, "{}", summary.solved);
+    assert!(summary.solved() <= 2, "{}", summary.solved());
 }
 
 #[test]
@@ -192,4 +192,73 @@ fn bad_problems_are_errors() {
     assert!(Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432").is_err());
     let message = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - - -").unwrap_err().to_string();
     assert!(message.contains("one or two hands"), "{message}");
+}
+
+#[test]
+fn standard_errors() {
+    let layouts = Layouts::from_pbn(MEDIUM).unwrap();
+    let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::West };
+    let (all, _) = run(&layouts, task, &LayoutOptions::default(), &threads(2));
+    assert_eq!(all.standard_error(0.5), Some(0.0));
+    // A random sample of 11 of the 70 layouts: the textbook formula.
+    let options = LayoutOptions { sample: Some(11), seed: 5, ..LayoutOptions::default() };
+    let (sample, _) = run(&layouts, task, &options, &threads(2));
+    let want = (0.25f64 / 11.0 * 59.0 / 69.0).sqrt();
+    assert!((sample.standard_error(0.5).unwrap() - want).abs() < 1e-12);
+    // The first 9 layouts of the chunk order lie in one chunk of 40: they
+    // count as one draw.
+    let options = LayoutOptions { limit: Some(9), ..LayoutOptions::default() };
+    let (chunk, _) = run(&layouts, task, &options, &threads(1));
+    let want = (0.25f64 / 1.0 * 61.0 / 69.0).sqrt();
+    assert!((chunk.standard_error(0.5).unwrap() - want).abs() < 1e-12);
+    // One layout: no estimate.
+    let options = LayoutOptions { limit: Some(1), ..LayoutOptions::default() };
+    assert_eq!(run(&layouts, task, &options, &threads(1)).0.standard_error(0.5), None);
+    // 45 layouts touch both chunks: two draws.
+    let options = LayoutOptions { limit: Some(45), ..LayoutOptions::default() };
+    let (two, _) = run(&layouts, task, &options, &threads(1));
+    let want = (0.25f64 / 2.0 * 25.0 / 69.0).sqrt();
+    assert!((two.standard_error(0.5).unwrap() - want).abs() < 1e-12);
+}
+
+#[test]
+fn a_slow_caller_still_stops_at_the_time_limit() {
+    let layouts = Layouts::from_pbn(MEDIUM).unwrap();
+    let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+    let options = LayoutOptions { time_limit: Some(std::time::Duration::from_millis(100)), ..LayoutOptions::default() };
+    let summary = solve_layouts(&layouts, task, &options, &threads(2), |_, _| {
+        std::thread::sleep(std::time::Duration::from_millis(40));
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    // About three layouts pass the callback in time; the queue (2) and the
+    // workers (2) hold a few more.
+    assert!(summary.solved() < 12, "{}", summary.solved());
+    // A limit too far away to represent is no limit.
+    let options = LayoutOptions { time_limit: Some(std::time::Duration::MAX), limit: Some(3), ..options };
+    let summary = solve_layouts(&layouts, task, &options, &threads(2), |_, _| ControlFlow::Continue(())).unwrap();
+    assert_eq!(summary.solved(), 3);
+}
+
+#[test]
+fn a_panicking_callback_does_not_hang_the_run() {
+    let layouts = Layouts::from_pbn(MEDIUM).unwrap();
+    let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solve_layouts(&layouts, task, &LayoutOptions::default(), &threads(2), |_, _| panic!("the caller's bug"))
+    }));
+    assert!(outcome.is_err());
+}
+
+#[test]
+fn the_first_hand_may_be_unknown() {
+    let layouts = Layouts::from_pbn("N:- AKQT.AK2.K32.K32 - 5432.876.A54.A54").unwrap();
+    assert_eq!(layouts.hidden(), &[Seat::North, Seat::South]);
+    assert_eq!(layouts.count(), 10_400_600);
+    let layouts = Layouts::from_pbn("E:AKQT.AK2.K32.K32 - 5432.876.A54.A54 -").unwrap();
+    assert_eq!(layouts.hidden(), &[Seat::North, Seat::South]);
+    let options = LayoutOptions { sample: Some(0), ..LayoutOptions::default() };
+    let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+    let summary = solve_layouts(&layouts, task, &options, &threads(2), |_, _| ControlFlow::Continue(())).unwrap();
+    assert_eq!((summary.solved(), summary.planned()), (0, 0));
 }
