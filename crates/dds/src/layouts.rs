@@ -364,16 +364,24 @@ pub fn solve_layouts(
             let (next, stop, order, past_deadline) = (&next, &stop, &order, &past_deadline);
             scope.spawn(move || {
                 let mut worker = Worker::new(task, memory);
-                while !stop.load(Ordering::Relaxed) && !past_deadline() {
-                    let p = next.fetch_add(1, Ordering::Relaxed);
-                    if p >= planned {
+                // A chunk at a time: its layouts are alike, so the worker's
+                // table serves the next one (on two threads, taking single
+                // layouts instead made the work grow by 60%).
+                'work: loop {
+                    let places = order.unit(next.fetch_add(1, Ordering::Relaxed));
+                    if places.start >= planned {
                         break;
                     }
-                    let index = order.index(p);
-                    let deal = layouts.layout(index);
-                    let result = worker.solve(&deal).map(|table| LayoutResult { index, deal, table });
-                    if sender.send(result).is_err() {
-                        break;
+                    for p in places.start..places.end.min(planned) {
+                        if stop.load(Ordering::Relaxed) || past_deadline() {
+                            break 'work;
+                        }
+                        let index = order.index(p);
+                        let deal = layouts.layout(index);
+                        let result = worker.solve(&deal).map(|table| LayoutResult { index, deal, table });
+                        if sender.send(result).is_err() {
+                            break 'work;
+                        }
                     }
                 }
             });
@@ -520,6 +528,26 @@ impl WorkOrder {
         }
     }
 
+    /// The places of work unit `u`: one chunk of consecutive layouts in
+    /// chunk order, [`CHUNK`] places of the sample otherwise; empty (at or
+    /// past the end) once `u` is past the last unit.
+    fn unit(&self, u: u64) -> core::ops::Range<u64> {
+        let end = self.len();
+        let range = match self {
+            WorkOrder::Sample(_) => u.saturating_mul(CHUNK)..u.saturating_add(1).saturating_mul(CHUNK),
+            &WorkOrder::Chunks { count, short_at, .. } => {
+                let short = count - (count.div_ceil(CHUNK) - 1) * CHUNK;
+                let start = |c: u64| if c <= short_at { c * CHUNK } else { c * CHUNK - (CHUNK - short) };
+                if u >= count.div_ceil(CHUNK) {
+                    end..end
+                } else {
+                    start(u)..start(u + 1).min(end)
+                }
+            }
+        };
+        range.start.min(end)..range.end.min(end)
+    }
+
     /// The layout at place `p` of the order. In chunk order the last chunk
     /// may be short: places are counted over the real layouts only.
     fn index(&self, p: u64) -> u64 {
@@ -633,6 +661,23 @@ mod tests {
                 seen[i] = true;
             }
             assert!(seen.iter().all(|&s| s));
+            // The work units cover the places in order, each within one
+            // chunk of consecutive layouts.
+            let mut place = 0;
+            for u in 0.. {
+                let places = order.unit(u);
+                if places.is_empty() {
+                    break;
+                }
+                assert_eq!(places.start, place, "count {count}");
+                assert!(places.end - places.start <= CHUNK);
+                let first = order.index(places.start);
+                for p in places.clone() {
+                    assert_eq!(order.index(p) / CHUNK, first / CHUNK, "count {count}: place {p}");
+                }
+                place = places.end;
+            }
+            assert_eq!(place, count);
             // Chunks: runs of consecutive layouts.
             if count > 100 {
                 assert_eq!(order.index(1), order.index(0) + 1);
