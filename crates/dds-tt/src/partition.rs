@@ -7,8 +7,9 @@
 //! is two masked compares); it matches every position of its shape whose
 //! relevant cards have the same owners. Bounds are tricks for North-South.
 //!
-//! Replacement policy: entries are never evicted one by one; when the table
-//! holds `capacity` entries, it is cleared before the next store.
+//! Replacement policy: entries are never evicted one by one; when the memory
+//! counted (every list's capacity, spare room included, and a fixed cost per
+//! group) reaches the budget, the table is cleared before the next store.
 
 use ahash::AHashMap;
 use dds_model::{Card, Seat};
@@ -50,15 +51,19 @@ impl Entry {
     }
 }
 
-/// The bytes one entry costs, list overhead included (an estimate).
-const ENTRY_BYTES: usize = core::mem::size_of::<Entry>() + 8;
+/// The bytes a group costs besides its entries: its key and list header in
+/// the map, with the map's spare room (an estimate).
+const GROUP_BYTES: usize = 80;
 
 /// The transposition table of the search (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct PartitionTable {
     groups: AHashMap<(Seat, u64), Vec<Entry>>,
     entries: usize,
-    capacity: usize,
+    /// The memory held: the lists' capacities (spare room included) and
+    /// the groups.
+    bytes: usize,
+    budget: usize,
     stats: TtStats,
 }
 
@@ -66,12 +71,14 @@ impl PartitionTable {
     /// The default memory budget: 64 MiB.
     pub const DEFAULT_BYTES: usize = 64 << 20;
 
-    /// A table that uses at most about `bytes` of memory for its entries.
+    /// A table that uses at most about `bytes` of memory (at least 64 KiB):
+    /// it is cleared when its lists and groups reach that much.
     pub fn with_memory(bytes: usize) -> PartitionTable {
         PartitionTable {
             groups: AHashMap::new(),
             entries: 0,
-            capacity: (bytes / ENTRY_BYTES).max(1024),
+            bytes: 0,
+            budget: bytes.max(64 << 10),
             stats: TtStats::default(),
         }
     }
@@ -95,18 +102,24 @@ impl TransTable for PartitionTable {
 
     fn store(&mut self, key: &Key, relevant: Relevant, bound: Bound, best: Option<Card>) {
         self.stats.stores += 1;
-        if self.entries >= self.capacity {
+        if self.bytes >= self.budget {
             self.clear();
         }
         let masks = pack(&relevant.map(owner_mask));
         let codes = pack(&key.owners);
         let owners = [codes[0] & masks[0], codes[1] & masks[1]];
-        let list = self.groups.entry((key.leader, key.lengths)).or_default();
+        let bytes = &mut self.bytes;
+        let list = self.groups.entry((key.leader, key.lengths)).or_insert_with(|| {
+            *bytes += GROUP_BYTES;
+            Vec::new()
+        });
         let entry = match list.iter_mut().rev().find(|e| e.masks == masks && e.owners == owners) {
             Some(entry) => entry,
             None => {
                 self.entries += 1;
+                let before = list.capacity();
                 list.push(Entry { owners, masks, lower: 0, upper: 13, best: None });
+                *bytes += (list.capacity() - before) * core::mem::size_of::<Entry>();
                 list.last_mut().expect("just pushed")
             }
         };
@@ -122,9 +135,39 @@ impl TransTable for PartitionTable {
     fn clear(&mut self) {
         self.groups.clear();
         self.entries = 0;
+        self.bytes = 0;
     }
 
     fn stats(&self) -> TtStats {
-        TtStats { entries: self.entries as u64, bytes: (self.entries * ENTRY_BYTES) as u64, ..self.stats }
+        TtStats { entries: self.entries as u64, bytes: self.bytes as u64, ..self.stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(i: u64) -> Key {
+        Key { leader: Seat::North, lengths: i % 97, owners: [i as u32 & 0xffff, (i >> 16) as u32 & 0xffff, 0, 0] }
+    }
+
+    /// The memory counted (lists with their spare room, and groups) stays
+    /// within the budget: the table is cleared when it reaches it.
+    #[test]
+    fn memory_stays_within_the_budget() {
+        let budget = 256 << 10;
+        let mut table = PartitionTable::with_memory(budget);
+        let mut cleared = false;
+        for i in 0..100_000u64 {
+            let before = table.stats().entries;
+            table.store(&key(i), [8, 8, 0, 0], Bound::Lower(3), None);
+            cleared |= table.stats().entries < before;
+            // One store adds at most a group and a doubled list.
+            assert!(table.stats().bytes as usize <= budget + GROUP_BYTES + 2 * 64 * size_of::<Entry>());
+        }
+        assert!(cleared);
+        // What was stored since the last clear is found again.
+        table.store(&key(7), [8, 8, 0, 0], Bound::Lower(5), None);
+        assert_eq!(table.probe(&key(7), 5).map(|h| h.lower), Some(5));
     }
 }
