@@ -149,6 +149,12 @@ fn main() {
         }
         args.drain(i..i + 2);
     }
+    if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
+        eprintln!("unknown option {unknown}");
+        eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts");
+        std::process::exit(2)
+    }
     if args.is_empty() {
         args.push("list100".to_owned());
     }
