@@ -163,39 +163,35 @@ fn main() {
     println!("machine: {} cores, {}", std::thread::available_parallelism().map_or(1, |n| n.get()), cpu_name());
     println!("single thread; DDS 2.9 {}", if cfg!(feature = "oracle") { "linked" } else { "not linked" });
     for name in &args {
-        if name == "midplay" {
-            mid_play(reps);
-            continue;
+        match name.as_str() {
+            "midplay" => mid_play(reps),
+            "allcards" => all_cards(&threads, reps),
+            "line" => best_lines(reps),
+            "layouts" => layouts(&threads, reps),
+            _ => tables(name, &threads, reps),
         }
-        if name == "allcards" {
-            all_cards(&threads, reps);
-            continue;
-        }
-        if name == "line" {
-            best_lines(reps);
-            continue;
-        }
-        if name == "layouts" {
-            layouts(&threads, reps);
-            continue;
-        }
-        let deals = load(name);
-        let mut our_runs = Vec::new();
-        let mut their_runs = Vec::new();
-        for _ in 0..reps {
-            let (run, tables) = ours(&deals);
-            our_runs.push(run);
-            if let Some((run, their_tables)) = theirs(&deals) {
-                for (i, (a, b)) in tables.iter().zip(&their_tables).enumerate() {
-                    assert_eq!(a, b, "{name}: deal {} differs from DDS: {}", i, deals[i]);
-                }
-                their_runs.push(run);
+    }
+}
+
+/// A workload of full tables, ours and DDS's interleaved, with the parallel
+/// throughput for each of `threads`.
+fn tables(name: &str, threads: &[usize], reps: usize) {
+    let deals = load(name);
+    let mut our_runs = Vec::new();
+    let mut their_runs = Vec::new();
+    for _ in 0..reps {
+        let (run, tables) = ours(&deals);
+        our_runs.push(run);
+        if let Some((run, their_tables)) = theirs(&deals) {
+            for (i, (a, b)) in tables.iter().zip(&their_tables).enumerate() {
+                assert_eq!(a, b, "{name}: deal {} differs from DDS: {}", i, deals[i]);
             }
+            their_runs.push(run);
         }
-        report(name, deals.len(), &our_runs, &their_runs);
-        if !threads.is_empty() {
-            parallel(&deals, &threads, reps);
-        }
+    }
+    report(name, deals.len(), &our_runs, &their_runs);
+    if !threads.is_empty() {
+        parallel(&deals, threads, reps);
     }
 }
 

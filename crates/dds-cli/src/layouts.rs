@@ -14,7 +14,7 @@ use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask,
 
 use crate::json;
 use crate::progress::Progress;
-use crate::{parse_arg, Failure};
+use crate::{parse_arg, strain_name, Failure};
 
 /// The options of `dds layouts`.
 #[derive(Args, Debug)]
@@ -208,8 +208,7 @@ fn write_summary(
     match task {
         LayoutTask::Lead { strain, leader } => {
             let declarer = leader.prev();
-            let name = strain.trump().map_or("notrump", |suit| suit.name());
-            writeln!(out, "\n{} declares in {name}, {} leads", declarer.name(), leader.name())?;
+            writeln!(out, "\n{} declares in {}, {} leads", declarer.name(), strain_name(strain), leader.name())?;
             writeln!(out, "tricks   layouts   share")?;
             let counts = summary.distribution(strain, declarer).expect("the task's cell");
             for (tricks, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {

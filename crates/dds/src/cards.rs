@@ -68,7 +68,7 @@ impl Solver {
         let drain = |solver: &mut Solver| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(card, _)) = cards.get(i) else { break };
-            let score = (1..=best).rev().find(|&t| solver.side_can_take_after(&pos, card, t, ns, left)).unwrap_or(0);
+            let score = solver.card_score(&pos, card, best, ns, left);
             scores.lock()[i] = score;
         };
         if self.nodes() - nodes_before < min_nodes {

@@ -63,15 +63,16 @@ impl Layouts {
     /// `...`) stands for a hand of unknown cards and a short hand holds the
     /// cards known to be there.
     pub fn from_pbn(pbn: &str) -> Result<Layouts, Error> {
-        let text: Vec<&str> = pbn.split_whitespace().map(|t| if t == "-" { "..." } else { t }).collect();
-        let text = match text.first() {
-            // "N:-" splits into one token with the seat.
-            Some(first) if first.len() == 3 && first.ends_with(":-") => {
-                [&[&format!("{}...", &first[..2])[..]][..], &text[1..]].concat().join(" ")
-            }
-            _ => text.join(" "),
-        };
-        Layouts::new(&Deal::from_pbn_remaining(&text)?)
+        // An unknown hand is `-`, or `N:-` for the first one (the seat and
+        // the hand make one token).
+        let hands: Vec<String> = pbn
+            .split_whitespace()
+            .map(|t| match t.strip_suffix('-') {
+                Some(seat) if seat.is_empty() || seat.ends_with(':') => format!("{seat}..."),
+                _ => t.to_owned(),
+            })
+            .collect();
+        Layouts::new(&Deal::from_pbn_remaining(&hands.join(" "))?)
     }
 
     /// The number of layouts: C(n, k) for n unknown cards of which the first
@@ -484,12 +485,13 @@ impl Worker {
 /// The order in which layouts are solved: all of them in shuffled chunks,
 /// or a shuffled random sample.
 enum WorkOrder {
-    /// `short_at`: the place in `chunks` of the last chunk, which may be
-    /// short.
+    /// `short_at`: the place in `chunks` of the last chunk, which holds
+    /// `short` layouts (1 to [`CHUNK`]).
     Chunks {
         count: u64,
         chunks: Vec<u64>,
         short_at: u64,
+        short: u64,
     },
     Sample(Vec<u64>),
 }
@@ -516,7 +518,7 @@ impl WorkOrder {
                 rng.shuffle(&mut chunks);
                 let last = count.div_ceil(CHUNK).saturating_sub(1);
                 let short_at = chunks.iter().position(|&c| c == last).unwrap_or(0) as u64;
-                WorkOrder::Chunks { count, chunks, short_at }
+                WorkOrder::Chunks { count, chunks, short_at, short: count - last * CHUNK }
             }
         }
     }
@@ -535,8 +537,7 @@ impl WorkOrder {
         let end = self.len();
         let range = match self {
             WorkOrder::Sample(_) => u.saturating_mul(CHUNK)..u.saturating_add(1).saturating_mul(CHUNK),
-            &WorkOrder::Chunks { count, short_at, .. } => {
-                let short = count - (count.div_ceil(CHUNK) - 1) * CHUNK;
+            &WorkOrder::Chunks { count, short_at, short, .. } => {
                 let start = |c: u64| if c <= short_at { c * CHUNK } else { c * CHUNK - (CHUNK - short) };
                 if u >= count.div_ceil(CHUNK) {
                     end..end
@@ -553,8 +554,7 @@ impl WorkOrder {
     fn index(&self, p: u64) -> u64 {
         match self {
             WorkOrder::Sample(picks) => picks[p as usize],
-            &WorkOrder::Chunks { count, ref chunks, short_at } => {
-                let short = count - (count.div_ceil(CHUNK) - 1) * CHUNK;
+            &WorkOrder::Chunks { ref chunks, short_at, short, .. } => {
                 // Places before the short chunk's turn count full chunks.
                 let (chunk_place, offset) = if p < short_at * CHUNK {
                     (p / CHUNK, p % CHUNK)

@@ -202,11 +202,10 @@ impl Solver {
             let completes = pos.played().count() == 3;
             let next = pos.after(card, strain)?;
             let wins = completes.then(|| next.leader());
-            let kept = left_ns;
+            let tricks = if ns_to_play { left_ns } else { pos.tricks_left() - left_ns };
             if wins.is_some_and(|w| w.index() % 2 == 0) {
                 left_ns -= 1;
             }
-            let tricks = if ns_to_play { kept } else { pos.tricks_left() - kept };
             line.push(LineCard { seat, card, wins, tricks });
             pos = next;
         }

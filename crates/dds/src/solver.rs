@@ -271,8 +271,7 @@ impl Solver {
                 // score it or a trick less: step down from it.
                 let best = side(self.searcher.solve_ns(&pos));
                 for (card, equals) in moves.iter() {
-                    let score =
-                        (1..=best).rev().find(|&t| self.side_can_take_after(&pos, card, t, ns, left)).unwrap_or(0);
+                    let score = self.card_score(&pos, card, best, ns, left);
                     cards.push(ScoredCard { card, equals, tricks: Some(score) });
                 }
                 // Highest score first; the sort is stable, so equal scores
@@ -301,8 +300,14 @@ impl Solver {
         Ok(Solution { cards, forced, nodes: self.searcher.nodes() - nodes_before })
     }
 
+    /// The tricks the side to play takes after `card`, stepping down from
+    /// `best` (the position's value, which no card exceeds).
+    pub(crate) fn card_score(&mut self, pos: &Position, card: Card, best: u8, ns: bool, left: u8) -> u8 {
+        (1..=best).rev().find(|&t| self.side_can_take_after(pos, card, t, ns, left)).unwrap_or(0)
+    }
+
     /// Whether the side to play takes at least `goal` tricks after `card`.
-    pub(crate) fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
+    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
         if ns {
             self.searcher.can_take_after(pos, card, goal)
         } else {
