@@ -211,7 +211,7 @@ pub(crate) fn playable_top(pos: &Position, bit: u32) -> Option<Card> {
 /// `WeightAllocCombinedNotvoid3`): `30 - rank` for a card that beats the
 /// winning card when partner is not winning, `-rank` otherwise.
 fn fourth_follow_order(pos: &Position, trump: Option<Suit>, list: &mut MoveList) {
-    let win = pos.winning_index(trump);
+    let win = pos.winning_index();
     let trump = trump.map_or(4, |t| t as u8);
     let lead_suit = pos.trick[0] >> 4;
     let winning = pos.trick[win];
@@ -236,6 +236,7 @@ pub struct RootMoves {
 impl RootMoves {
     /// Generates the moves of the seat to play in `pos`.
     pub fn new(pos: &Position, strain: Strain) -> RootMoves {
+        let pos = &pos.with_trump(strain.trump());
         let mut list = MoveList::new();
         generate(pos, strain.trump(), None, None, &mut list);
         let mut equals = [Hand::EMPTY; 13];

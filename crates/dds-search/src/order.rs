@@ -60,6 +60,8 @@ pub(crate) struct Node {
     trick: [(usize, i32); 3],
     /// Tricks after the current one.
     later: i32,
+    /// The index in the trick of the card winning it so far.
+    win: usize,
     /// At a trick boundary, per suit, the three highest cards: (rank value,
     /// owner), or (0, 4).
     tops: [[(i32, usize); 3]; 4],
@@ -85,6 +87,7 @@ impl Node {
             count: pos.count as usize,
             trick,
             later,
+            win: pos.winning_index(),
             tops: [[(0, 4); 3]; 4],
         };
         node.trump = match trump {
@@ -171,17 +174,11 @@ impl Node {
         1 + (self.aggr(s) >> (r - 1)).count_ones() as i32
     }
 
-    /// The winning card of the trick after the first `n` cards: (suit, rank,
-    /// position in the trick).
-    fn winning(&self, n: usize) -> (usize, i32, usize) {
-        let mut w = (self.trick[0].0, self.trick[0].1, 0);
-        for i in 1..n {
-            let (s, r) = self.trick[i];
-            if (s == w.0 && r > w.1) || (s == self.trump && w.0 != self.trump) {
-                w = (s, r, i);
-            }
-        }
-        w
+    /// The card winning the trick so far: (suit, rank, position in the
+    /// trick).
+    fn winning(&self) -> (usize, i32, usize) {
+        let (s, r) = self.trick[self.win];
+        (s, r, self.win)
     }
 
     /// Weighs the candidate moves of the seat to play. `best` and `best_tt`
@@ -567,7 +564,7 @@ impl Node {
         let (ls, lead) = self.trick[0];
         let me = self.me;
         let t = self.trump;
-        let (w1s, w1, high1) = self.winning(2);
+        let (w1s, w1, high1) = self.winning();
         let c4 = self.h(r, ls);
         let (max4, min4) = (hi(c4), lo(c4));
         let max3 = moves.iter().map(|m| m.rank).max().unwrap_or(0);
@@ -668,7 +665,7 @@ impl Node {
         let (ls, lead) = self.trick[0];
         let me = self.me;
         let t = self.trump;
-        let (w1s, w1, high1) = self.winning(2);
+        let (w1s, w1, high1) = self.winning();
         let max4 = hi(self.h(r, ls));
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let s = m.suit;
@@ -703,7 +700,7 @@ impl Node {
 
     fn fourth_follow(&self, moves: &[Candidate], out: &mut [i32]) {
         let (ls, _) = self.trick[0];
-        let (w2s, w2, high2) = self.winning(3);
+        let (w2s, w2, high2) = self.winning();
         let partner_wins = high2 == 1 || (ls != self.trump && w2s == self.trump);
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             *w = if !partner_wins && m.rank > w2 { 30 - m.rank } else { -m.rank };
@@ -714,7 +711,7 @@ impl Node {
         let (ls, _) = self.trick[0];
         let me = self.me;
         let t = self.trump;
-        let (w2s, w2, high2) = self.winning(3);
+        let (w2s, w2, high2) = self.winning();
         for (m, w) in moves.iter().zip(out.iter_mut()) {
             let s = m.suit;
             let cnt = self.len(me, s);

@@ -19,6 +19,10 @@ pub struct Position {
     pub(crate) trick: [u8; 3],
     /// Cards played to the current trick.
     pub(crate) count: u8,
+    /// The index in `trick` of the card winning the trick so far (0 when
+    /// no card is played), in the strain of the last `with_trump` (the
+    /// searcher sets it at its entry points; `play` keeps it up to date).
+    pub(crate) win: u8,
     /// Suit lengths: bits `4 * (4 * suit + seat)` hold the number of cards
     /// `seat` has in `suit` (kept up to date by `play`).
     pub(crate) lengths: u64,
@@ -157,7 +161,8 @@ impl Position {
                 *code |= seat << (2 * i);
             }
         }
-        Ok(Position { hands, leader: leader as u8, trick, count: played.len() as u8, lengths, owners })
+        let pos = Position { hands, leader: leader as u8, trick, count: played.len() as u8, win: 0, lengths, owners };
+        Ok(pos.with_trump(None))
     }
 
     /// The cards `seat` holds.
@@ -244,19 +249,25 @@ impl Position {
         cards
     }
 
-    /// The index in the current trick of the card winning it so far (the
-    /// trick must have at least one card).
+    /// The index in the current trick of the card winning it so far (0 when
+    /// no card is played).
     #[inline]
-    pub(crate) fn winning_index(&self, trump: Option<Suit>) -> usize {
+    pub(crate) fn winning_index(&self) -> usize {
+        self.win as usize
+    }
+
+    /// The same position with the winning card of the current trick worked
+    /// out for `trump`.
+    pub(crate) fn with_trump(mut self, trump: Option<Suit>) -> Position {
         let trump = trump.map_or(4, |t| t as u8);
         let mut win = 0;
         for i in 1..self.count as usize {
-            let (c, w) = (self.trick[i], self.trick[win]);
-            if (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump) {
+            if beats(self.trick[i], self.trick[win], trump) {
                 win = i;
             }
         }
-        win
+        self.win = win as u8;
+        self
     }
 
     /// The position after the seat to play plays `card`, which must be one of
@@ -278,17 +289,30 @@ impl Position {
         next.owners[suit] = (code & keep) | ((code >> 2) & !keep);
         next.lengths -= 1 << (4 * (4 * suit + seat));
         next.hands[seat] &= !(1u64 << bit);
+        let trump = strain.trump().map_or(4, |t| t as u8);
+        let beats_winner = self.count > 0 && beats(bit as u8, self.trick[self.win as usize], trump);
         if self.count < 3 {
-            next.trick[self.count as usize] = card.bit() as u8;
+            next.trick[self.count as usize] = bit as u8;
+            if beats_winner {
+                next.win = self.count;
+            }
             next.count += 1;
         } else {
-            let cards = [self.trick[0], self.trick[1], self.trick[2], card.bit() as u8];
-            let (winner, _) = trick_winner(&cards, strain.trump());
-            next.leader = (self.leader + winner as u8) & 3;
+            let winner = if beats_winner { 3 } else { self.win };
+            next.leader = (self.leader + winner) & 3;
             next.count = 0;
+            next.win = 0;
         }
         next
     }
+}
+
+/// Whether card bit `c`, played after `w`, beats it: a higher card of the
+/// same suit, or a trump on a card of another suit (`trump` is a suit index,
+/// 4 in no trump).
+#[inline]
+fn beats(c: u8, w: u8, trump: u8) -> bool {
+    (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump)
 }
 
 /// The index (0..4, in order of play) of the winning card of a complete

@@ -160,6 +160,7 @@ impl<T: TransTable> Searcher<T> {
     /// `pos` (the current trick included) after the seat to play plays
     /// `card`, which must be legal.
     pub fn can_take_after(&mut self, pos: &Position, card: Card, target: u8) -> bool {
+        let pos = &pos.with_trump(self.strain.trump());
         let target = i32::from(target);
         if pos.count == 3 {
             self.nodes += 1;
@@ -172,7 +173,8 @@ impl<T: TransTable> Searcher<T> {
 
     /// Whether North-South can take at least `target` tricks from `pos` on.
     pub fn can_take(&mut self, pos: &Position, target: u8) -> bool {
-        self.search(pos, i32::from(target)).0
+        let pos = pos.with_trump(self.strain.trump());
+        self.search(&pos, i32::from(target)).0
     }
 
     /// The node function: whether North-South take `target` tricks, and the
@@ -275,7 +277,7 @@ impl<T: TransTable> Searcher<T> {
         // The cutoff cache's card, searched before the other moves are
         // generated and weighed: it usually decides the node.
         let trump = self.strain.trump();
-        let key = cut_key(pos, trump, target);
+        let key = cut_key(pos, target);
         let slot = (key >> 48) as usize & (CUTOFF_SLOTS - 1);
         let tag = key & 0xffff_ffff_0000_0000;
         let mut first = None;
@@ -356,9 +358,9 @@ impl<T: TransTable> Searcher<T> {
     /// the trick, if it has one: the answer and its winning ranks.
     fn etc_probe(&mut self, pos: &Position, card: Card, target: i32) -> Option<(bool, u64)> {
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let (winner, contested) = trick_winner(&cards, self.strain.trump());
-        let won = i32::from(((pos.leader as usize + winner) & 3) & 1 == 0);
         let child = pos.play(card, self.strain);
+        let (winner, contested) = finished_trick(pos, &child, &cards);
+        let won = i32::from(child.leader & 1 == 0);
         let child_target = target - won;
         let left = child.hands[child.leader as usize].count_ones() as i32;
         if child_target <= 0 || child_target > left {
@@ -378,10 +380,9 @@ impl<T: TransTable> Searcher<T> {
     fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let (winner, contested) = trick_winner(&cards, self.strain.trump());
-        let winner_seat = (pos.leader as usize + winner) & 3;
         let child = pos.play(card, self.strain);
-        let won = i32::from(winner_seat & 1 == 0);
+        let (winner, contested) = finished_trick(pos, &child, &cards);
+        let won = i32::from(child.leader & 1 == 0);
         let (result, mut ranks) = self.search(&child, target - won);
         if contested {
             ranks |= 1u64 << cards[winner];
@@ -421,13 +422,13 @@ fn raise_small_card_filter(lowest_win: &mut [u64; 4], union: u64, card: Card) {
 /// the led suit, its hand, the card winning so far and the target. The
 /// caller takes the top 32 bits as the tag and bits 48 and up as the slot.
 #[inline]
-fn cut_key(pos: &Position, trump: Option<dds_model::Suit>, target: i32) -> u64 {
+fn cut_key(pos: &Position, target: i32) -> u64 {
     let me = pos.to_play().index() as u64;
     let goal = target as u64 & 15;
     let context = if pos.count == 0 {
         pos.hands[me as usize] ^ goal << 13 ^ me << 61
     } else {
-        let win = pos.trick[pos.winning_index(trump)];
+        let win = pos.trick[pos.winning_index()];
         let lead = u32::from(pos.trick[0] >> 4);
         let hand = pos.hands[me as usize];
         let count = u64::from(pos.count);
@@ -439,6 +440,17 @@ fn cut_key(pos: &Position, trump: Option<dds_model::Suit>, target: i32) -> u64 {
         }
     };
     (context ^ context >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// The winner's index in the trick `cards` that `pos` completed into
+/// `child`, and whether another card of its suit was played (if not, its
+/// rank did not matter).
+#[inline]
+fn finished_trick(pos: &Position, child: &Position, cards: &[u8; 4]) -> (usize, bool) {
+    let winner = (child.leader.wrapping_sub(pos.leader) & 3) as usize;
+    let suit = cards[winner] >> 4;
+    let same = cards.iter().filter(|&&c| c >> 4 == suit).count();
+    (winner, same > 1)
 }
 
 /// The number of cards still held, which identifies the depth of a node.
@@ -471,15 +483,50 @@ pub(crate) fn relevant_counts(aggregate: u64, ranks: u64) -> [u8; 4] {
 }
 
 /// The top `relevant[s]` remaining cards of each suit.
+#[inline]
 pub(crate) fn top_cards(aggregate: u64, relevant: [u8; 4]) -> u64 {
     let mut out = 0u64;
     for (suit, &k) in relevant.iter().enumerate() {
         let shift = 16 * suit;
-        let mut lane = (aggregate >> shift) & SUIT_LANE;
-        while lane.count_ones() > u32::from(k) {
-            lane &= lane - 1;
-        }
-        out |= lane << shift;
+        let lane = ((aggregate >> shift) & SUIT_LANE) as usize;
+        out |= u64::from(top_k(lane, usize::from(k))) << shift;
     }
     out
+}
+
+/// The highest `k` bits of a 13-bit lane (all of them if it has fewer),
+/// from two small tables: the lane's upper 7 bits and its lower 6.
+#[inline]
+fn top_k(lane: usize, k: usize) -> u16 {
+    let (high, low) = (lane >> 6, lane & 63);
+    let n = high.count_ones() as usize;
+    if k <= n {
+        u16::from(TOP_OF_7[high][k]) << 6
+    } else {
+        (high << 6) as u16 | u16::from(TOP_OF_6[low][(k - n).min(6)])
+    }
+}
+
+/// `TOP_OF_7[x][k]`: the highest `k` bits of the 7-bit value `x`.
+static TOP_OF_7: [[u8; 8]; 128] = top_bits_table();
+/// `TOP_OF_6[x][k]`: the highest `k` bits of the 6-bit value `x`.
+static TOP_OF_6: [[u8; 7]; 64] = top_bits_table();
+
+const fn top_bits_table<const N: usize, const K: usize>() -> [[u8; K]; N] {
+    let mut table = [[0u8; K]; N];
+    let mut x = 0;
+    while x < N {
+        let mut k = 0;
+        while k < K {
+            // Drop the lowest bits until at most k remain.
+            let mut v = x as u32;
+            while v.count_ones() > k as u32 {
+                v &= v - 1;
+            }
+            table[x][k] = v as u8;
+            k += 1;
+        }
+        x += 1;
+    }
+    table
 }

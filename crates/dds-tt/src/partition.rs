@@ -1,7 +1,11 @@
 //! `PartitionTable`: the search's real table, with winning-rank entries.
 //!
 //! Layout: positions are grouped by *shape*, the leader and the 16 suit
-//! lengths; a group holds a list of entries, newest last. An entry stores the
+//! lengths; a group holds a list of entries, the most generic first (fewest
+//! relevant cards; among equals, newest first), and a probe returns the
+//! first entry that decides: the most generic one, whose small rank set
+//! makes the entries stored above it more generic too (bridge-solver's
+//! order; 1.3% fewer nodes than newest first on list100). An entry stores the
 //! owners of the relevant top cards of each suit and a mask of their owner
 //! bits (the four suits' 32-bit codes side by side in two `u64`s, so a match
 //! is two masked compares); it matches every position of its shape whose
@@ -27,6 +31,9 @@ struct Entry {
     lower: u8,
     upper: u8,
     best: Option<Card>,
+    /// The number of relevant cards: lists are kept in increasing order of
+    /// it, the most generic entries first.
+    size: u8,
 }
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 40);
@@ -95,7 +102,7 @@ impl TransTable for PartitionTable {
         self.stats.probes += 1;
         let list = self.groups.get(&(key.leader, key.lengths))?;
         let owners = pack(&key.owners);
-        let entry = list.iter().rev().find(|e| (e.lower >= target || e.upper < target) && e.matches(&owners))?;
+        let entry = list.iter().find(|e| (e.lower >= target || e.upper < target) && e.matches(&owners))?;
         self.stats.hits += 1;
         Some(Hit { lower: entry.lower, upper: entry.upper, relevant: entry.relevant(), best: entry.best })
     }
@@ -113,14 +120,20 @@ impl TransTable for PartitionTable {
             *bytes += GROUP_BYTES;
             Vec::new()
         });
-        let entry = match list.iter_mut().rev().find(|e| e.masks == masks && e.owners == owners) {
-            Some(entry) => entry,
+        // Entries of one size are contiguous: the first of this size or
+        // above, then the same entry among those of this size.
+        let size = relevant.iter().sum::<u8>();
+        let first = list.iter().position(|e| e.size >= size).unwrap_or(list.len());
+        let same =
+            list[first..].iter().take_while(|e| e.size == size).position(|e| e.owners == owners && e.masks == masks);
+        let entry = match same {
+            Some(i) => &mut list[first + i],
             None => {
                 self.entries += 1;
                 let before = list.capacity();
-                list.push(Entry { owners, masks, lower: 0, upper: 13, best: None });
+                list.insert(first, Entry { owners, masks, lower: 0, upper: 13, best: None, size });
                 *bytes += (list.capacity() - before) * core::mem::size_of::<Entry>();
-                list.last_mut().expect("just pushed")
+                &mut list[first]
             }
         };
         match bound {
