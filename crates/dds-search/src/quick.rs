@@ -23,6 +23,7 @@ pub(crate) struct Quick {
 
 /// The state of the count.
 struct Count<'a> {
+    pos: &'a Position,
     h: &'a [[u32; 4]; 4],
     len: [[u32; 4]; 4],
     me: usize,
@@ -45,20 +46,44 @@ enum Outcome {
     Same,
 }
 
-/// The `k`-th highest card (0-based) of `aggr` as a lane bit, 0 if none.
+/// The highest card of a lane as a lane bit, 0 if none.
 #[inline]
-fn nth_bit(mut aggr: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        if aggr == 0 {
-            return 0;
-        }
-        aggr &= !(1 << (31 - aggr.leading_zeros()));
+fn top_bit(x: u32) -> u32 {
+    ((1u64 << 31) >> x.leading_zeros()) as u32
+}
+
+/// The `k`-th highest card (0-based, `k` at most 2) of `aggr` as a lane
+/// bit, 0 if none.
+#[inline]
+fn nth_bit(aggr: u32, k: u32) -> u32 {
+    let first = top_bit(aggr);
+    if k == 0 {
+        return first;
     }
-    if aggr == 0 {
-        0
+    let second = top_bit(aggr ^ first);
+    if k == 1 {
+        return second;
+    }
+    top_bit(aggr ^ first ^ second)
+}
+
+/// The seat of the `k`-th highest card of suit `s` at a trick boundary, from
+/// the position's owner codes, given that card's lane bit `bit` (4 if `bit`
+/// is 0: the suit has `k` cards or fewer).
+#[inline]
+fn nth_holder(pos: &Position, s: usize, k: u32, bit: u32) -> usize {
+    if bit != 0 {
+        ((pos.owners[s] >> (2 * k)) & 3) as usize
     } else {
-        1 << (31 - aggr.leading_zeros())
+        4
     }
+}
+
+/// Every seat's length in every suit, `len[seat][suit]`, from the position's
+/// lengths.
+#[inline]
+fn lengths(pos: &Position) -> [[u32; 4]; 4] {
+    core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.lengths >> (4 * (4 * s + seat))) & 15) as u32))
 }
 
 impl Count<'_> {
@@ -66,12 +91,11 @@ impl Count<'_> {
         self.h[0][s] | self.h[1][s] | self.h[2][s] | self.h[3][s]
     }
 
-    /// The seat holding the card `bit` of suit `s` (4 if `bit` is 0).
-    fn holder(&self, s: usize, bit: u32) -> usize {
-        if bit == 0 {
-            return 4;
-        }
-        (0..4).find(|&seat| self.h[seat][s] & bit != 0).unwrap_or(4)
+    /// The seat holding the `k`-th highest card of suit `s`, whose lane bit
+    /// is `bit` (4 if `bit` is 0).
+    #[inline]
+    fn holder(&self, s: usize, k: u32, bit: u32) -> usize {
+        nth_holder(self.pos, s, k, bit)
     }
 
     fn add_rank(&mut self, s: usize, bit: u32) {
@@ -112,7 +136,7 @@ impl Count<'_> {
                 return Outcome::NextSuit;
             }
         }
-        let second_holder = self.holder(s, second);
+        let second_holder = self.holder(s, 1, second);
         if second_holder == self.me {
             if self.no_opp_trumps() {
                 self.add_rank(s, second);
@@ -157,7 +181,7 @@ impl Count<'_> {
             }
             return Outcome::NextSuit;
         }
-        let second_holder = self.holder(s, second);
+        let second_holder = self.holder(s, 1, second);
         if second_holder == self.me {
             self.add_rank(s, second);
             if self.credit(1) {
@@ -207,7 +231,7 @@ impl Count<'_> {
                 return Outcome::NextSuit;
             }
         }
-        let second_holder = self.holder(s, second);
+        let second_holder = self.holder(s, 1, second);
         if second_holder == self.p {
             if no_opp_trumps {
                 self.add_rank(s, second);
@@ -242,7 +266,7 @@ impl Count<'_> {
         {
             // A finesse: partner's tenace over the second hand's card.
             let third = nth_bit(self.aggr(s), 2);
-            if self.holder(s, third) == self.p {
+            if self.holder(s, 2, third) == self.p {
                 self.add_rank(s, third);
                 self.add_rank(comm_s, comm_bit);
                 if self.credit(1) {
@@ -264,13 +288,14 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
     let h: [[u32; 4]; 4] =
         core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32));
-    let len = h.map(|row| row.map(u32::count_ones));
+    let len = lengths(pos);
     let ns_leads = me & 1 == 0;
     // The count of sure tricks that settles the target.
     let cutoff = if ns_leads { target } else { left - target + 1 };
     let trump_game = trump.is_some();
     let t = trump.unwrap_or(4);
     let mut c = Count {
+        pos,
         h: &h,
         len,
         me,
@@ -295,7 +320,7 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
         }
         let aggr = c.aggr(s);
         let (first, second) = (nth_bit(aggr, 0), nth_bit(aggr, 1));
-        let (w1, w2) = (c.holder(s, first), c.holder(s, second));
+        let (w1, w2) = (c.holder(s, 0, first), c.holder(s, 1, second));
         if w1 == p {
             if len[me][s] > 0 && (!trump_game || no_ruff(s)) {
                 c.comm = Some((s, first));
@@ -308,7 +333,7 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     }
     if trump_game && c.comm.is_none() && len[me][t] > 0 {
         let first = nth_bit(c.aggr(t), 0);
-        if c.holder(t, first) == p {
+        if c.holder(t, 0, first) == p {
             c.comm = Some((t, first));
         }
     }
@@ -397,7 +422,7 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
         }
         // D. Top cards of the leader or of partner.
         let (first, second) = (nth_bit(aggr, 0), nth_bit(aggr, 1));
-        let w1 = c.holder(s, first);
+        let w1 = c.holder(s, 0, first);
         let next = if w1 == me {
             if trump_game && Some(s) != trump {
                 c.lead_hand_trump(s, first, second)
@@ -416,9 +441,8 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
         }
         // E. Partner ruffs the suit.
         if trump_game && Some(s) != trump && own > 0 && lowest_q == 0 && c_p == 0 && len[p][t] > 0 {
-            let top_trump = nth_bit(c.aggr(t), 0);
             let ours = |seat: usize| seat == me || seat == p;
-            if c.q == 0 || (!ours(w1) && !ours(c.holder(t, top_trump))) {
+            if c.q == 0 || (!ours(w1) && !ours(c.holder(t, 0, nth_bit(c.aggr(t), 0)))) {
                 let (tr_p, tr_l, tr_r) = (h[p][t], h[l][t], h[r][t]);
                 let p_top = if tr_p == 0 { 0 } else { 1 << (31 - tr_p.leading_zeros()) };
                 if (c_r > 0 || len[r][t] == 0) && (c_l > 0 || len[l][t] == 0) {
@@ -487,7 +511,7 @@ fn holder(h: &[[u32; 4]; 4], s: usize, bit: u32) -> usize {
 pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Option<(bool, u64)> {
     let me = pos.leader as usize;
     let h = lanes(pos);
-    let len = h.map(|row| row.map(u32::count_ones));
+    let len = lengths(pos);
     let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
     let leaders = |seat: usize| seat & 1 == me & 1;
     let (l, r) = ((me + 1) & 3, (me + 3) & 3);
@@ -501,8 +525,7 @@ pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, le
             // holding of the pair; the rest goes to the other side.
             let mut sum = 0;
             for s in 0..4 {
-                let top = nth_bit(aggr[s], 0);
-                let w = holder(&h, s, top);
+                let w = nth_holder(pos, s, 0, aggr[s]);
                 if w < 4 && leaders(w) {
                     sum += len[w][s].max(len[(w + 2) & 3][s]);
                 }
@@ -513,7 +536,7 @@ pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, le
                 (0..4)
                     .filter_map(|s| {
                         let top = nth_bit(aggr[s], 0);
-                        let w = holder(&h, s, top);
+                        let w = nth_holder(pos, s, 0, top);
                         (w < 4 && !leaders(w) && aggr[s] != h[w][s]).then(|| lane_rank(s, top))
                     })
                     .fold(0, |a, b| a | b)
@@ -539,7 +562,8 @@ pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, le
             let first = nth_bit(aggr[t], 0);
             let second = nth_bit(aggr[t], 1);
             let third = nth_bit(aggr[t], 2);
-            let (w1, w2, w3) = (holder(&h, t, first), holder(&h, t, second), holder(&h, t, third));
+            let (w1, w2, w3) =
+                (nth_holder(pos, t, 0, first), nth_holder(pos, t, 1, second), nth_holder(pos, t, 2, third));
             // From the point of view of the side not on lead ("they"): the
             // tricks they surely take; `need` is what settles the target.
             let they = |seat: usize| seat < 4 && !leaders(seat);
