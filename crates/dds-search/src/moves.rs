@@ -62,53 +62,67 @@ impl MoveList {
     /// above the lowest winning rank of its suit, and whose bottom is below,
     /// adds its bottom card. Then every card below the lowest winning rank is
     /// in a group wholly below it, and any such card stands for any other.
-    pub(crate) fn cover_groups(&self, mut ranks: u64) -> u64 {
-        for shift in [0, 16, 32, 48] {
-            let lane = (ranks >> shift) & 0x1fff;
-            if lane == 0 {
-                continue;
-            }
-            let mut lowest = lane & lane.wrapping_neg();
-            let bottoms = (self.bottom_mask >> shift) & 0x1fff;
-            // Groups from the highest down, while they reach the boundary.
-            let mut tops = (self.top_mask >> shift) & 0x1fff;
-            while tops != 0 {
-                let top = 1u64 << (63 - tops.leading_zeros());
-                if top < lowest {
-                    break;
-                }
-                tops ^= top;
-                let below = bottoms & ((top << 1) - 1);
-                let bottom = 1u64 << (63 - below.leading_zeros());
-                if bottom < lowest {
-                    ranks |= bottom << shift;
-                    lowest = bottom;
-                }
-            }
-        }
-        ranks
+    pub(crate) fn cover_groups(&self, ranks: u64) -> u64 {
+        cover_groups(ranks, self.top_mask, self.bottom_mask)
     }
 }
 
-/// Generates the moves of the seat to play, best first. `best` is the killer
-/// move of this depth and `best_tt` the last table hint at this depth.
+/// [`MoveList::cover_groups`] for the groups whose tops and bottoms are
+/// `top_mask` and `bottom_mask`.
+pub(crate) fn cover_groups(mut ranks: u64, top_mask: u64, bottom_mask: u64) -> u64 {
+    for shift in [0, 16, 32, 48] {
+        let lane = (ranks >> shift) & 0x1fff;
+        if lane == 0 {
+            continue;
+        }
+        let mut lowest = lane & lane.wrapping_neg();
+        let bottoms = (bottom_mask >> shift) & 0x1fff;
+        // Groups from the highest down, while they reach the boundary.
+        let mut tops = (top_mask >> shift) & 0x1fff;
+        while tops != 0 {
+            let top = 1u64 << (63 - tops.leading_zeros());
+            if top < lowest {
+                break;
+            }
+            tops ^= top;
+            let below = bottoms & ((top << 1) - 1);
+            let bottom = 1u64 << (63 - below.leading_zeros());
+            if bottom < lowest {
+                ranks |= bottom << shift;
+                lowest = bottom;
+            }
+        }
+    }
+    ranks
+}
+
+/// The legal cards of the seat to play, and whether it follows suit.
+#[inline]
+pub(crate) fn legal(pos: &Position) -> (u64, bool) {
+    let hand = pos.hands[pos.to_play().index()];
+    if pos.count == 0 {
+        return (hand, false);
+    }
+    let follow = hand & (0x1fff << (16 * (pos.trick[0] >> 4)));
+    if follow != 0 {
+        (follow, true)
+    } else {
+        (hand, false)
+    }
+}
+
+/// Generates the moves of the seat to play, best first, from the tops and
+/// bottoms of its groups of legal cards ([`group_bounds`]). `best` is the
+/// killer move of this depth and `best_tt` the last table hint at this
+/// depth; `follows`: the seat follows suit.
 pub(crate) fn generate(
     pos: &Position,
     trump: Option<Suit>,
     best: Option<Card>,
     best_tt: Option<Card>,
+    (tops, bottoms, follows): (u64, u64, bool),
     list: &mut MoveList,
 ) {
-    let seat = pos.to_play().index();
-    let hand = pos.hands[seat];
-    let present = pos.in_play();
-    let lead_suit = (pos.count > 0).then(|| pos.trick[0] >> 4);
-    let follows = lead_suit.is_some_and(|s| (hand >> (16 * s)) & 0x1fff != 0);
-    let legal = match lead_suit {
-        Some(s) if follows => hand & (0x1fff << (16 * s)),
-        _ => hand,
-    };
-    let (tops, bottoms) = group_bounds(legal, present);
     list.top_mask = tops;
     list.bottom_mask = bottoms;
     let mut candidates = [Candidate { suit: 0, rank: 0, seq: false }; 13];
@@ -185,25 +199,17 @@ pub(crate) fn group_bounds(cards: u64, present: u64) -> (u64, u64) {
     (cards & !(down >> 1), cards & !(up << 1))
 }
 
-/// The card at `bit` as a move of the seat to play, if it is legal there:
-/// the top of its group of equivalent cards (the card [`generate`] lists
-/// for the group).
+/// The card at `bit` as a move, if it is one of the `legal` cards: the top
+/// of its group of equivalent cards (the card [`generate`] lists for the
+/// group), from the groups' `tops`.
 #[inline]
-pub(crate) fn playable_top(pos: &Position, bit: u32) -> Option<Card> {
-    let hand = pos.hands[pos.to_play().index()];
-    let suit = bit >> 4;
-    if bit >= 64 || hand & (1u64 << bit) == 0 {
+pub(crate) fn playable_top(legal: u64, tops: u64, bit: u32) -> Option<Card> {
+    if bit >= 64 || legal & (1u64 << bit) == 0 {
         return None;
     }
-    if pos.count > 0 {
-        let lead = u32::from(pos.trick[0] >> 4);
-        if lead != suit && (hand >> (16 * lead)) & 0x1fff != 0 {
-            return None;
-        }
-    }
-    let (tops, _) = group_bounds(hand & (0x1fff << (16 * suit)), pos.in_play());
+    // The lowest top at or above the card is its group's top.
     let top = tops & !((1u64 << bit) - 1);
-    // SAFETY: `top` holds bits of one suit's lane, and at least `bit`'s group top.
+    // SAFETY: `top` holds at least the top of `bit`'s group, a card bit.
     Some(unsafe { Card::from_bit_unchecked(top.trailing_zeros()) })
 }
 
@@ -238,7 +244,9 @@ impl RootMoves {
     pub fn new(pos: &Position, strain: Strain) -> RootMoves {
         let pos = &pos.with_trump(strain.trump());
         let mut list = MoveList::new();
-        generate(pos, strain.trump(), None, None, &mut list);
+        let (legal, follows) = legal(pos);
+        let (tops, bottoms) = group_bounds(legal, pos.in_play());
+        generate(pos, strain.trump(), None, None, (tops, bottoms, follows), &mut list);
         let mut equals = [Hand::EMPTY; 13];
         for (i, card) in list.as_slice().iter().enumerate() {
             let top = 1u64 << card.bit();
