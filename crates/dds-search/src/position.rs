@@ -290,7 +290,7 @@ impl Position {
         next.lengths -= 1 << (4 * (4 * suit + seat));
         next.hands[seat] &= !(1u64 << bit);
         let trump = strain.trump().map_or(4, |t| t as u8);
-        let beats_winner = self.count > 0 && beats(bit as u8, self.trick[self.win as usize], trump);
+        let beats_winner = (self.count > 0) & beats(bit as u8, self.trick[self.win as usize], trump);
         if self.count < 3 {
             next.trick[self.count as usize] = bit as u8;
             if beats_winner {
@@ -312,7 +312,8 @@ impl Position {
 /// 4 in no trump).
 #[inline]
 fn beats(c: u8, w: u8, trump: u8) -> bool {
-    (c >> 4 == w >> 4 && c > w) || (c >> 4 == trump && w >> 4 != trump)
+    // Non-short-circuit operators: no branches.
+    ((c >> 4 == w >> 4) & (c > w)) | ((c >> 4 == trump) & (w >> 4 != trump))
 }
 
 /// The index (0..4, in order of play) of the winning card of a complete
