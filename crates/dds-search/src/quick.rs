@@ -610,22 +610,23 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
     let me = (leader + 1) & 3;
     let p = (leader + 3) & 3;
     let third = (leader + 2) & 3;
-    let h = lanes(pos);
+    // Lanes on demand: most calls return after looking at two suits.
+    let h = |seat: usize, s: usize| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32;
     let lead = pos.trick[0];
     let (ls, lead_bit) = ((lead >> 4) as usize, 1u32 << (lead & 15));
     let trump_game = trump.is_some();
     let t = trump.unwrap_or(4);
-    let has = |seat: usize, s: usize| s < 4 && h[seat][s] != 0;
+    let has = |seat: usize, s: usize| s < 4 && h(seat, s) != 0;
     let mut ranks = 0u64;
     if trump_game && ls != t && ((!has(me, ls) && has(me, t)) || (!has(p, ls) && has(p, t))) {
         if !has(third, ls) && has(third, t) {
             return None;
         }
-    } else if (h[me][ls] | h[p][ls]) > (lead_bit | h[third][ls]) {
+    } else if (h(me, ls) | h(p, ls)) > (lead_bit | h(third, ls)) {
         if trump_game && ls != t && !has(third, ls) && has(third, t) {
             return None;
         }
-        let ours = h[me][ls] | h[p][ls];
+        let ours = h(me, ls) | h(p, ls);
         ranks |= u64::from(1u32 << (31 - ours.leading_zeros())) << (16 * ls);
     } else {
         return None;
@@ -640,10 +641,12 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
         return None;
     }
     // In no trump, the hand that wins the trick may cash more.
-    let hh = if h[me][ls] > h[p][ls] { me } else { p };
-    let start: [u32; 4] =
-        core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s] | if s == ls { lead_bit } else { 0 });
-    let owner = |s: usize, bit: u32| if s == ls && bit == lead_bit { leader } else { holder(&h, s, bit) };
+    let hh = if h(me, ls) > h(p, ls) { me } else { p };
+    let lanes = lanes(pos);
+    let start: [u32; 4] = core::array::from_fn(|s| {
+        lanes[0][s] | lanes[1][s] | lanes[2][s] | lanes[3][s] | if s == ls { lead_bit } else { 0 }
+    });
+    let owner = |s: usize, bit: u32| if s == ls && bit == lead_bit { leader } else { holder(&lanes, s, bit) };
     let (first, second) = (nth_bit(start[ls], 0), nth_bit(start[ls], 1));
     if owner(ls, first) == hh && second != 0 && owner(ls, second) == hh {
         q += 1;
@@ -653,11 +656,11 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
         }
     }
     for s in 0..4 {
-        if s == ls || h[hh][s] == 0 {
+        if s == ls || h(hh, s) == 0 {
             continue;
         }
-        if start[s] == h[hh][s] {
-            q += h[hh][s].count_ones();
+        if start[s] == h(hh, s) {
+            q += h(hh, s).count_ones();
         } else {
             let top = nth_bit(start[s], 0);
             if owner(s, top) != hh {
