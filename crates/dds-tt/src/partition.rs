@@ -25,23 +25,31 @@ use dds_model::Seat;
 
 use crate::{owner_mask, Bound, Hit, Key, Relevant, TransTable, TtStats};
 
-/// One stored result (40 bytes).
+/// One stored result (32 bytes: two entries per cache line).
+///
+/// The owner codes use the low 26 bits of each 32-bit half of a word (13
+/// cards, 2 bits each); the bounds, the size and the best card live in the
+/// spare high bits of `owners`, which no mask covers.
 #[derive(Copy, Clone, Debug)]
 struct Entry {
-    /// Owner bits of the relevant cards (other bits clear): suits 0 and 1 in
-    /// the first word, 2 and 3 in the second.
+    /// Owner bits of the relevant cards (other code bits clear): suits 0
+    /// and 1 in the first word, 2 and 3 in the second; in the spare bits,
+    /// the lower bound (word 0, bits 26..30), the upper bound (word 0, bits
+    /// 58..62), the size (word 1, bits 26..32) and the best card's bit plus
+    /// one, 0 for none (word 1, bits 58..64).
     owners: [u64; 2],
     /// The owner bits that must match.
     masks: [u64; 2],
-    lower: u8,
-    upper: u8,
-    best: Option<Card>,
-    /// The number of relevant cards: lists are kept in increasing order of
-    /// it, the most generic entries first.
-    size: u8,
 }
 
-const _: () = assert!(core::mem::size_of::<Entry>() == 40);
+const _: () = assert!(core::mem::size_of::<Entry>() == 32);
+
+/// The code bits of a word (two suits' 26-bit owner codes).
+const CODE_BITS: u64 = 0x03ff_ffff_03ff_ffff;
+const LOWER_SHIFT: u32 = 26;
+const UPPER_SHIFT: u32 = 58;
+const SIZE_SHIFT: u32 = 26;
+const BEST_SHIFT: u32 = 58;
 
 /// Packs four suit codes into two words.
 #[inline]
@@ -50,9 +58,58 @@ fn pack(codes: &[u32; 4]) -> [u64; 2] {
 }
 
 impl Entry {
+    /// An entry with no bounds yet (0 to 13 tricks) and no best card.
+    fn new(owners: [u64; 2], masks: [u64; 2], size: u8) -> Entry {
+        Entry { owners: [owners[0] | 13 << UPPER_SHIFT, owners[1] | u64::from(size) << SIZE_SHIFT], masks }
+    }
+
     #[inline]
     fn matches(&self, owners: &[u64; 2]) -> bool {
         ((owners[0] ^ self.owners[0]) & self.masks[0]) | ((owners[1] ^ self.owners[1]) & self.masks[1]) == 0
+    }
+
+    /// Whether the bounds settle `target`.
+    #[inline]
+    fn decides(&self, target: u8) -> bool {
+        self.lower() >= target || self.upper() < target
+    }
+
+    #[inline]
+    fn lower(&self) -> u8 {
+        (self.owners[0] >> LOWER_SHIFT & 15) as u8
+    }
+
+    #[inline]
+    fn upper(&self) -> u8 {
+        (self.owners[0] >> UPPER_SHIFT & 15) as u8
+    }
+
+    #[inline]
+    fn size(&self) -> u8 {
+        (self.owners[1] >> SIZE_SHIFT & 63) as u8
+    }
+
+    fn best(&self) -> Option<Card> {
+        let code = (self.owners[1] >> BEST_SHIFT) as u32;
+        code.checked_sub(1).and_then(Card::from_bit)
+    }
+
+    /// Whether this entry stores exactly the cards `owners` under `masks`.
+    #[inline]
+    fn same(&self, owners: &[u64; 2], masks: &[u64; 2]) -> bool {
+        self.masks == *masks && self.owners[0] & CODE_BITS == owners[0] && self.owners[1] & CODE_BITS == owners[1]
+    }
+
+    fn set_lower(&mut self, n: u8) {
+        self.owners[0] = self.owners[0] & !(15 << LOWER_SHIFT) | u64::from(n) << LOWER_SHIFT;
+    }
+
+    fn set_upper(&mut self, n: u8) {
+        self.owners[0] = self.owners[0] & !(15 << UPPER_SHIFT) | u64::from(n) << UPPER_SHIFT;
+    }
+
+    fn set_best(&mut self, card: Card) {
+        self.owners[1] = self.owners[1] & !(63 << BEST_SHIFT) | u64::from(card.bit() + 1) << BEST_SHIFT;
     }
 
     /// The relevant top cards per suit, from the masks.
@@ -196,9 +253,9 @@ impl TransTable for PartitionTable {
         let start = slot.start as usize;
         let list = &self.arena[start..start + usize::from(slot.len)];
         let owners = pack(&key.owners);
-        let entry = list.iter().find(|e| (e.lower >= target || e.upper < target) && e.matches(&owners))?;
+        let entry = list.iter().find(|e| e.decides(target) && e.matches(&owners))?;
         self.stats.hits += 1;
-        Some(Hit { lower: entry.lower, upper: entry.upper, relevant: entry.relevant(), best: entry.best })
+        Some(Hit { lower: entry.lower(), upper: entry.upper(), relevant: entry.relevant(), best: entry.best() })
     }
 
     fn store(&mut self, key: &Key, relevant: Relevant, bound: Bound, best: Option<Card>) {
@@ -235,9 +292,8 @@ impl TransTable for PartitionTable {
         // Entries of one size are contiguous: the first of this size or
         // above, then the same entry among those of this size.
         let list = &mut self.arena[start..start + len];
-        let first = list.iter().position(|e| e.size >= size).unwrap_or(len);
-        let same =
-            list[first..].iter().take_while(|e| e.size == size).position(|e| e.owners == owners && e.masks == masks);
+        let first = list.iter().position(|e| e.size() >= size).unwrap_or(len);
+        let same = list[first..].iter().take_while(|e| e.size() == size).position(|e| e.same(&owners, &masks));
         let index = match same {
             Some(i) => start + first + i,
             None => {
@@ -262,7 +318,7 @@ impl TransTable for PartitionTable {
                 }
                 let start = slot.start as usize;
                 self.arena.copy_within(start + first..start + len, start + first + 1);
-                self.arena[start + first] = Entry { owners, masks, lower: 0, upper: 13, best: None, size };
+                self.arena[start + first] = Entry::new(owners, masks, size);
                 slot.len += 1;
                 self.slots[at] = slot;
                 self.entries += 1;
@@ -271,11 +327,11 @@ impl TransTable for PartitionTable {
         };
         let entry = &mut self.arena[index];
         match bound {
-            Bound::Lower(n) => entry.lower = entry.lower.max(n),
-            Bound::Upper(n) => entry.upper = entry.upper.min(n),
+            Bound::Lower(n) => entry.set_lower(entry.lower().max(n)),
+            Bound::Upper(n) => entry.set_upper(entry.upper().min(n)),
         }
-        if best.is_some() {
-            entry.best = best;
+        if let Some(card) = best {
+            entry.set_best(card);
         }
     }
 
@@ -296,7 +352,7 @@ impl TransTable for PartitionTable {
 }
 
 /// The filler of a list's unused room.
-const EMPTY_ENTRY: Entry = Entry { owners: [0; 2], masks: [0; 2], lower: 0, upper: 13, best: None, size: 0 };
+const EMPTY_ENTRY: Entry = Entry { owners: [0; 2], masks: [0; 2] };
 
 #[cfg(test)]
 mod tests {
