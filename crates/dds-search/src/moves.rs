@@ -99,7 +99,7 @@ pub(crate) fn cover_groups(mut ranks: u64, top_mask: u64, bottom_mask: u64) -> u
 /// The legal cards of the seat to play, and whether it follows suit.
 #[inline]
 pub(crate) fn legal(pos: &Position) -> (u64, bool) {
-    let hand = pos.hands[pos.to_play().index()];
+    let hand = pos.hands[pos.seat_to_play()];
     if pos.count == 0 {
         return (hand, false);
     }
@@ -252,7 +252,7 @@ impl RootMoves {
             let top = 1u64 << card.bit();
             let group = list.bottoms[i].wrapping_neg() & (top - 1);
             // The group is every card of the hand from the bottom up to the top.
-            let hand = pos.hands[pos.to_play().index()];
+            let hand = pos.hands[pos.seat_to_play()];
             equals[i] = Hand::from_bits(hand & group).expect("card bits");
         }
         RootMoves { list, equals }

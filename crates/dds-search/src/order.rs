@@ -82,7 +82,7 @@ impl Node {
             hands: pos.hands,
             trick_lanes,
             trump: 4,
-            me: pos.to_play().index(),
+            me: pos.seat_to_play(),
             ld,
             count: pos.count as usize,
             trick,

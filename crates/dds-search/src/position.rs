@@ -188,6 +188,13 @@ impl Position {
         self.trick[..self.count as usize].iter().map(|&b| Card::from_bit(b as u32).expect("trick holds card bits"))
     }
 
+    /// The index of the seat to play next (`to_play().index()`, without
+    /// going through `Seat`).
+    #[inline]
+    pub(crate) fn seat_to_play(&self) -> usize {
+        usize::from((self.leader + self.count) & 3)
+    }
+
     /// The tricks still to be decided, the current one included.
     #[inline]
     pub fn tricks_left(&self) -> u8 {
@@ -197,7 +204,7 @@ impl Position {
     /// The legal cards for the seat to play (all of them, equivalent cards
     /// not collapsed).
     pub fn legal_cards(&self) -> Hand {
-        let hand = self.hands[self.to_play().index()];
+        let hand = self.hands[self.seat_to_play()];
         if self.count == 0 {
             return Hand::from_bits(hand).expect("card bits");
         }
@@ -276,7 +283,7 @@ impl Position {
     #[inline]
     pub(crate) fn play(&self, card: Card, strain: Strain) -> Position {
         let mut next = *self;
-        let seat = self.to_play().index();
+        let seat = self.seat_to_play();
         debug_assert!(self.legal_cards().contains(card));
         let bit = card.bit();
         let suit = (bit >> 4) as usize;

@@ -151,7 +151,7 @@ impl<T: TransTable> Searcher<T> {
     /// trick included.
     pub fn solve(&mut self, pos: &Position) -> u8 {
         let ns = self.solve_ns(pos);
-        if pos.to_play().index() & 1 == 0 {
+        if pos.seat_to_play() & 1 == 0 {
             ns
         } else {
             pos.tricks_left() - ns
@@ -263,7 +263,7 @@ impl<T: TransTable> Searcher<T> {
             }
             let trump = self.strain.trump().map(|t| t as usize);
             if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
-                return (pos.to_play().index() & 1 == 0, ranks);
+                return (pos.seat_to_play() & 1 == 0, ranks);
             }
         }
         let (result, ranks, _) = self.move_loop(pos, target);
@@ -274,7 +274,7 @@ impl<T: TransTable> Searcher<T> {
     /// side's goal. Returns the answer, its winning ranks and the card that
     /// decided it.
     fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
-        let ns_moves = pos.to_play().index() & 1 == 0;
+        let ns_moves = pos.seat_to_play() & 1 == 0;
         let (legal, follows) = moves::legal(pos);
         let (tops, bottoms) = moves::group_bounds(legal, pos.in_play());
         if tops & (tops - 1) == 0 {
@@ -437,7 +437,7 @@ fn raise_small_card_filter(lowest_win: &mut [u64; 4], union: u64, card: Card) {
 /// caller takes the top 25 bits as the tag and bits 20 and up as the slot.
 #[inline]
 fn cut_key(pos: &Position, target: i32) -> u64 {
-    let me = pos.to_play().index() as u64;
+    let me = pos.seat_to_play() as u64;
     let goal = target as u64 & 15;
     let context = if pos.count == 0 {
         pos.hands[me as usize] ^ goal << 13 ^ me << 61
