@@ -64,7 +64,7 @@ pub(crate) struct Node {
     win: usize,
     /// At a trick boundary, per suit, the three highest cards: (rank value,
     /// owner), or (0, 4).
-    tops: [[(i32, usize); 3]; 4],
+    tops: [[(u8, u8); 3]; 4],
 }
 
 impl Node {
@@ -105,7 +105,7 @@ impl Node {
                     }
                     let r = hi(x);
                     x &= !bit(r);
-                    node.tops[s][k] = (r, ((pos.owners[s] >> (2 * k)) & 3) as usize);
+                    node.tops[s][k] = (r as u8, ((pos.owners[s] >> (2 * k)) & 3) as u8);
                 }
             }
         }
@@ -141,7 +141,8 @@ impl Node {
     #[inline]
     fn nth(&self, s: usize, k: u32) -> (i32, usize) {
         if self.count == 0 {
-            return self.tops[s][k as usize];
+            let (r, owner) = self.tops[s][k as usize];
+            return (i32::from(r), usize::from(owner));
         }
         let mut x = self.start(s);
         for _ in 0..k {
