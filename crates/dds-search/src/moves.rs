@@ -13,8 +13,6 @@ use crate::position::Position;
 #[derive(Clone, Debug)]
 pub(crate) struct MoveList {
     cards: [Card; 13],
-    /// The lowest card equivalent to each move, as a bit of the whole hand.
-    bottoms: [u64; 13],
     /// Every move's card, and every move's lowest equivalent card.
     top_mask: u64,
     bottom_mask: u64,
@@ -26,7 +24,6 @@ impl MoveList {
     pub(crate) fn new() -> MoveList {
         MoveList {
             cards: [Card::from_bit(0).expect("bit 0 is the deuce of spades"); 13],
-            bottoms: [0; 13],
             top_mask: 0,
             bottom_mask: 0,
             weights: [0; 13],
@@ -38,16 +35,14 @@ impl MoveList {
     /// generation order (insertion sort: at most 13 moves).
     fn sort(&mut self) {
         for i in 1..self.len {
-            let (card, bottom, weight) = (self.cards[i], self.bottoms[i], self.weights[i]);
+            let (card, weight) = (self.cards[i], self.weights[i]);
             let mut j = i;
             while j > 0 && self.weights[j - 1] < weight {
                 self.cards[j] = self.cards[j - 1];
-                self.bottoms[j] = self.bottoms[j - 1];
                 self.weights[j] = self.weights[j - 1];
                 j -= 1;
             }
             self.cards[j] = card;
-            self.bottoms[j] = bottom;
             self.weights[j] = weight;
         }
     }
@@ -140,7 +135,6 @@ pub(crate) fn generate(
             let below = lane_bottoms & ((2u64 << bit) - 1);
             let bottom = 1u64 << (63 - below.leading_zeros());
             list.cards[n] = card;
-            list.bottoms[n] = bottom << shift;
             candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: bottom != 1u64 << bit };
             n += 1;
         }
@@ -250,7 +244,10 @@ impl RootMoves {
         let mut equals = [Hand::EMPTY; 13];
         for (i, card) in list.as_slice().iter().enumerate() {
             let top = 1u64 << card.bit();
-            let group = list.bottoms[i].wrapping_neg() & (top - 1);
+            // The group's bottom: the highest bottom at or below its top.
+            let below = bottoms & (0x1fff << (card.bit() & !15)) & ((top << 1) - 1);
+            let bottom = 1u64 << (63 - below.leading_zeros());
+            let group = bottom.wrapping_neg() & (top - 1);
             // The group is every card of the hand from the bottom up to the top.
             let hand = pos.hands[pos.seat_to_play()];
             equals[i] = Hand::from_bits(hand & group).expect("card bits");
