@@ -135,7 +135,7 @@ pub(crate) fn generate(
             let below = lane_bottoms & ((2u64 << bit) - 1);
             let bottom = 1u64 << (63 - below.leading_zeros());
             list.cards[n] = card;
-            candidates[n] = Candidate { suit: suit as usize, rank: bit as i32 + 2, seq: bottom != 1u64 << bit };
+            candidates[n] = Candidate { suit: suit as u8, rank: bit as u8 + 2, seq: bottom != 1u64 << bit };
             n += 1;
         }
     }

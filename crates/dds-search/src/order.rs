@@ -39,9 +39,22 @@ fn bit(r: i32) -> u32 {
 /// lower equivalent cards.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Candidate {
-    pub(crate) suit: usize,
-    pub(crate) rank: i32,
+    pub(crate) suit: u8,
+    /// The rank value, 2..=14.
+    pub(crate) rank: u8,
     pub(crate) seq: bool,
+}
+
+impl Candidate {
+    #[inline]
+    fn suit(&self) -> usize {
+        usize::from(self.suit)
+    }
+
+    #[inline]
+    fn rank(&self) -> i32 {
+        i32::from(self.rank)
+    }
 }
 
 /// What the weights need to know about a node. Lanes and lengths are read
@@ -194,8 +207,8 @@ impl Node {
         match self.count {
             0 => {
                 for (m, w) in moves.iter().zip(out.iter_mut()) {
-                    let is_best = best == Some((m.suit, m.rank));
-                    let is_tt = best_tt == Some((m.suit, m.rank));
+                    let is_best = best == Some((m.suit(), m.rank()));
+                    let is_tt = best_tt == Some((m.suit(), m.rank()));
                     *w = if self.trump < 4 {
                         self.lead_trump(m, is_best, is_tt)
                     } else {
@@ -224,7 +237,7 @@ impl Node {
     }
 
     fn lead_trump(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
-        let (me, s, t, rank) = (self.me, m.suit, self.trump, m.rank);
+        let (me, s, t, rank) = (self.me, m.suit(), self.trump, m.rank());
         let (l, p, r) = self.seats();
         let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let base = -((c(l) + c(r)) * 32 / 13);
@@ -334,7 +347,7 @@ impl Node {
     }
 
     fn lead_nt(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
-        let (me, s, rank) = (self.me, m.suit, m.rank);
+        let (me, s, rank) = (self.me, m.suit(), m.rank());
         let (l, p, r) = self.seats();
         let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let mut d = -((c(l) + c(r)) * 32 / 19);
@@ -406,29 +419,29 @@ impl Node {
         if t == 4 {
             if maxpd > lead && maxpd > max3 {
                 for (m, w) in moves.iter().zip(out.iter_mut()) {
-                    *w = -m.rank;
+                    *w = -m.rank();
                 }
                 return;
             }
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                let rr = self.rr(ls, m.rank);
-                *w = if m.rank > lead && m.rank > max3 {
-                    81 - m.rank
-                } else if min3 > m.rank || minpd > m.rank {
+                let rr = self.rr(ls, m.rank());
+                *w = if m.rank() > lead && m.rank() > max3 {
+                    81 - m.rank()
+                } else if min3 > m.rank() || minpd > m.rank() {
                     -3 + rr
-                } else if m.rank < lead {
+                } else if m.rank() < lead {
                     -11 + rr
                 } else if m.seq {
                     10 + rr
                 } else {
-                    13 - m.rank
+                    13 - m.rank()
                 };
             }
             return;
         }
         let tr = |seat: usize| self.h(seat, t);
         for (m, w) in moves.iter().zip(out.iter_mut()) {
-            let rank = m.rank;
+            let rank = m.rank();
             let win = if ls == t {
                 (maxpd > lead && maxpd > max3) || (rank > lead && rank > max3)
             } else if rank > lead && rank > max3 {
@@ -485,7 +498,7 @@ impl Node {
         let pd_wins = self.h(r, ls) > (self.h(p, ls) | bit(lead));
         let t = self.trump;
         for (m, w) in moves.iter().zip(out.iter_mut()) {
-            let s = m.suit;
+            let s = m.suit();
             let cnt = self.len(me, s);
             let kx = self.kx(s);
             let top_single = cnt == 1 && self.nth(s, 0).1 == me;
@@ -509,10 +522,10 @@ impl Node {
                             0
                         }
                 };
-                -m.rank + add
+                -m.rank() + add
             } else if ls == t {
                 let add = if pd_wins { cnt * 64 / 44 } else { cnt * 64 / 36 - if kx { 4 } else { 0 } };
-                -m.rank + add
+                -m.rank() + add
             } else if s != t {
                 let good = if self.len(p, ls) != 0 {
                     pd_wins || (self.len(r, ls) == 0 && self.len(r, t) != 0)
@@ -521,14 +534,14 @@ impl Node {
                         || (self.len(p, t) == 0 && self.h(r, ls) > bit(lead))
                 };
                 let add = if good { 60 + cnt * 64 / 44 } else { -2 + cnt * 64 / 36 - if kx { 4 } else { 0 } };
-                -m.rank + add
+                -m.rank() + add
             } else if self.len(p, ls) != 0
                 || (self.len(r, ls) == 0 && self.len(r, t) != 0 && self.h(r, t) > self.h(p, t))
-                || bit(m.rank) > self.h(p, t)
+                || bit(m.rank()) > self.h(p, t)
             {
-                24 - m.rank + cnt * 64 / 44
+                24 - m.rank() + cnt * 64 / 44
             } else {
-                15 - m.rank + cnt * 64 / 36 - if kx { 4 } else { 0 }
+                15 - m.rank() + cnt * 64 / 36 - if kx { 4 } else { 0 }
             };
         }
     }
@@ -549,7 +562,7 @@ impl Node {
         if sec4 == 0 {
             return None;
         }
-        let count_above = |x: i32| moves.iter().filter(|m| m.rank > x).count();
+        let count_above = |x: i32| moves.iter().filter(|m| m.rank() > x).count();
         let k = if sec4 > w1 {
             count_above(sec4)
         } else if high1 == 1 {
@@ -568,21 +581,21 @@ impl Node {
         let (w1s, w1, high1) = self.winning();
         let c4 = self.h(r, ls);
         let (max4, min4) = (hi(c4), lo(c4));
-        let max3 = moves.iter().map(|m| m.rank).max().unwrap_or(0);
+        let max3 = moves.iter().map(|m| m.rank()).max().unwrap_or(0);
         let all_low = |out: &mut [i32]| {
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                *w = -m.rank;
+                *w = -m.rank();
             }
         };
         let win_or_low = |out: &mut [i32], base: i32, need_w1: bool| {
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                *w = if m.rank > max4 && (!need_w1 || m.rank > w1) { base - m.rank } else { -m.rank };
+                *w = if m.rank() > max4 && (!need_w1 || m.rank() > w1) { base - m.rank() } else { -m.rank() };
             }
         };
         let forcing = |out: &mut [i32], base: i32| {
             let kb = self.rank_forces_ace(moves, w1, high1);
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                *w = if m.rank > w1 && m.rank > max4 { base - m.rank } else { -m.rank };
+                *w = if m.rank() > w1 && m.rank() > max4 { base - m.rank() } else { -m.rank() };
             }
             if let Some(k) = kb {
                 // Moves arrive in descending rank order within the suit.
@@ -605,7 +618,7 @@ impl Node {
                         (mine >> (32 - others.leading_zeros())).count_ones()
                     } as i32;
                     if opp_len < top_seq {
-                        if let Some(k) = moves.iter().rposition(|m| m.rank > lead) {
+                        if let Some(k) = moves.iter().rposition(|m| m.rank() > lead) {
                             out[k] += 20;
                         }
                     }
@@ -618,7 +631,7 @@ impl Node {
             }
             let kb = if max4 > max3 && max4 > w1 { self.rank_forces_ace(moves, w1, high1) } else { None };
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                *w = if m.rank > w1 && m.rank > max4 { 60 - m.rank } else { -m.rank };
+                *w = if m.rank() > w1 && m.rank() > max4 { 60 - m.rank() } else { -m.rank() };
             }
             if let Some(k) = kb {
                 if let Some(w) = out.get_mut(k) {
@@ -650,7 +663,7 @@ impl Node {
             }
         } else if max4 == 0 {
             for (m, w) in moves.iter().zip(out.iter_mut()) {
-                *w = if m.rank > w1 { 20 - m.rank } else { -m.rank };
+                *w = if m.rank() > w1 { 20 - m.rank() } else { -m.rank() };
             }
         } else if max3 < min4 || max3 < w1 {
             all_low(out);
@@ -669,32 +682,32 @@ impl Node {
         let (w1s, w1, high1) = self.winning();
         let max4 = hi(self.h(r, ls));
         for (m, w) in moves.iter().zip(out.iter_mut()) {
-            let s = m.suit;
+            let s = m.suit();
             let cnt = self.len(me, s);
-            let rr = self.rr(s, m.rank);
+            let rr = self.rr(s, m.rank());
             *w = if t == 4 {
                 let top_single = cnt == 1 && self.nth(s, 0).1 == me;
-                -m.rank + cnt * 64 / 24 - if self.kx(s) || top_single { 4 } else { 0 }
+                -m.rank() + cnt * 64 / 24 - if self.kx(s) || top_single { 4 } else { 0 }
             } else if ls == t || s != t {
-                -m.rank + cnt * 64 / 40
+                -m.rank() + cnt * 64 / 40
             } else if high1 == 0 && lead > max4 && (max4 != 0 || self.len(r, t) == 0) {
-                -m.rank - 50
-            } else if w1s == t && m.rank < w1 {
+                -m.rank() - 50
+            } else if w1s == t && m.rank() < w1 {
                 -32 + rr + cnt * 64 / 40
             } else if high1 == 0 {
                 if max4 != 0 {
-                    (if self.nth(ls, 1).1 == self.ld { 36 } else { 48 }) - m.rank + cnt * 64 / 50
-                } else if bit(m.rank) > self.h(r, t) {
-                    48 - m.rank + cnt * 64 / 50
+                    (if self.nth(ls, 1).1 == self.ld { 36 } else { 48 }) - m.rank() + cnt * 64 / 50
+                } else if bit(m.rank()) > self.h(r, t) {
+                    48 - m.rank() + cnt * 64 / 50
                 } else {
-                    -12 - m.rank + cnt * 64 / 50
+                    -12 - m.rank() + cnt * 64 / 50
                 }
             } else if max4 != 0 {
-                72 - m.rank + cnt * 64 / 50
-            } else if bit(m.rank) > self.h(r, t) {
-                48 - m.rank + cnt * 64 / 50
+                72 - m.rank() + cnt * 64 / 50
+            } else if bit(m.rank()) > self.h(r, t) {
+                48 - m.rank() + cnt * 64 / 50
             } else {
-                36 - m.rank + cnt * 64 / 50
+                36 - m.rank() + cnt * 64 / 50
             };
         }
     }
@@ -704,7 +717,7 @@ impl Node {
         let (w2s, w2, high2) = self.winning();
         let partner_wins = high2 == 1 || (ls != self.trump && w2s == self.trump);
         for (m, w) in moves.iter().zip(out.iter_mut()) {
-            *w = if !partner_wins && m.rank > w2 { 30 - m.rank } else { -m.rank };
+            *w = if !partner_wins && m.rank() > w2 { 30 - m.rank() } else { -m.rank() };
         }
     }
 
@@ -714,12 +727,12 @@ impl Node {
         let t = self.trump;
         let (w2s, w2, high2) = self.winning();
         for (m, w) in moves.iter().zip(out.iter_mut()) {
-            let s = m.suit;
+            let s = m.suit();
             let cnt = self.len(me, s);
-            let rr = self.rr(s, m.rank);
+            let rr = self.rr(s, m.rank());
             *w = if t == 4 {
                 let top_single = cnt == 1 && self.nth(s, 0).1 == me;
-                -m.rank + cnt * 64 / 27
+                -m.rank() + cnt * 64 / 27
                     - if self.kx(s) {
                         6
                     } else if top_single {
@@ -730,23 +743,23 @@ impl Node {
             } else {
                 let val = cnt * 64 / 24 - if self.kx(s) { 2 } else { 0 };
                 if ls == t {
-                    -m.rank + val
+                    -m.rank() + val
                 } else if high2 == 1 {
-                    (if s == t { 2 } else { 25 }) - m.rank + val
+                    (if s == t { 2 } else { 25 }) - m.rank() + val
                 } else if w2s == t {
                     if s == t {
-                        if m.rank > w2 {
+                        if m.rank() > w2 {
                             33 + rr
                         } else {
                             -13 + rr
                         }
                     } else {
-                        14 - m.rank + val
+                        14 - m.rank() + val
                     }
                 } else if s == t {
                     33 + rr
                 } else {
-                    14 - m.rank + val
+                    14 - m.rank() + val
                 }
             };
         }
