@@ -215,17 +215,24 @@ impl PartitionTable {
     /// Makes room in the arena for `n` more entries at its end, within the
     /// budget; false if that would exceed it.
     fn reserve(&mut self, n: usize) -> bool {
-        let arena = &mut self.arena;
-        if arena.len() + n <= arena.capacity() {
+        let capacity = self.arena.capacity();
+        if self.arena.len() + n <= capacity {
             return true;
         }
-        let more = (arena.capacity() / 2).max(n).max(256);
-        let grown = self.slots.len() * size_of::<Slot>() + (arena.capacity() + more) * size_of::<Entry>();
-        if grown > self.budget {
+        let more = (capacity / 2).max(n).max(256);
+        if self.bytes() + more * size_of::<Entry>() > self.budget {
             return false;
         }
-        arena.reserve_exact(more);
+        self.arena.reserve_exact(more);
         true
+    }
+
+    /// Clears the table and stores again: a store that found the arrays
+    /// full. An empty table always has room for one new group (the budget
+    /// is at least 64 KiB), so this recurses once at most.
+    fn store_after_clear(&mut self, key: &Key, relevant: Relevant, bound: Bound, best: Option<Card>) {
+        self.clear();
+        self.store(key, relevant, bound, best);
     }
 }
 
@@ -268,19 +275,15 @@ impl TransTable for PartitionTable {
         let mut at = self.find(leader, key.lengths);
         if self.slots[at].leader == EMPTY {
             if 4 * (self.groups + 1) > 3 * self.slots.len() {
-                if 2 * self.slots.len() * size_of::<Slot>() + self.arena.capacity() * size_of::<Entry>() > self.budget {
-                    self.clear();
-                } else {
-                    self.grow_slots();
+                // Doubling the slots adds as many bytes as they hold.
+                if self.bytes() + self.slots.len() * size_of::<Slot>() > self.budget {
+                    return self.store_after_clear(key, relevant, bound, best);
                 }
+                self.grow_slots();
                 at = self.find(leader, key.lengths);
             }
             if !self.reserve(1 << FIRST_ROOM) {
-                self.clear();
-                if !self.reserve(1 << FIRST_ROOM) {
-                    return;
-                }
-                at = self.find(leader, key.lengths);
+                return self.store_after_clear(key, relevant, bound, best);
             }
             let start = self.arena.len();
             self.arena.resize(start + (1 << FIRST_ROOM), EMPTY_ENTRY);
@@ -302,13 +305,7 @@ impl TransTable for PartitionTable {
                     // Move the list to the end of the arena, with twice the room.
                     let room = 2 << slot.room;
                     if !self.reserve(room) {
-                        // Full: start again (a list too long for the
-                        // budget is not stored).
-                        self.clear();
-                        if self.reserve(room) {
-                            self.store(key, relevant, bound, best);
-                        }
-                        return;
+                        return self.store_after_clear(key, relevant, bound, best);
                     }
                     let end = self.arena.len();
                     self.arena.extend_from_within(start..start + len);
