@@ -80,8 +80,7 @@ pub(crate) fn cover_groups(mut ranks: u64, top_mask: u64, bottom_mask: u64) -> u
                 break;
             }
             tops ^= top;
-            let below = bottoms & ((top << 1) - 1);
-            let bottom = 1u64 << (63 - below.leading_zeros());
+            let bottom = group_bottom(bottoms, top);
             if bottom < lowest {
                 ranks |= bottom << shift;
                 lowest = bottom;
@@ -91,19 +90,12 @@ pub(crate) fn cover_groups(mut ranks: u64, top_mask: u64, bottom_mask: u64) -> u
     ranks
 }
 
-/// The legal cards of the seat to play, and whether it follows suit.
+/// The bottom of the group of equivalent cards whose top is the bit `top`:
+/// the highest of `bottoms` (group bottoms of one suit) at or below it.
 #[inline]
-pub(crate) fn legal(pos: &Position) -> (u64, bool) {
-    let hand = pos.hands[pos.seat_to_play()];
-    if pos.count == 0 {
-        return (hand, false);
-    }
-    let follow = hand & (0x1fff << (16 * (pos.trick[0] >> 4)));
-    if follow != 0 {
-        (follow, true)
-    } else {
-        (hand, false)
-    }
+fn group_bottom(bottoms: u64, top: u64) -> u64 {
+    let below = bottoms & ((top << 1) - 1);
+    1u64 << (63 - below.leading_zeros())
 }
 
 /// Generates the moves of the seat to play, best first, from the tops and
@@ -131,9 +123,7 @@ pub(crate) fn generate(
             lane_tops ^= 1u64 << bit;
             // SAFETY: `bit` is below 13 and `suit` below 4.
             let card = unsafe { Card::from_bit_unchecked(bit + shift) };
-            // The group's bottom: the highest bottom at or below its top.
-            let below = lane_bottoms & ((2u64 << bit) - 1);
-            let bottom = 1u64 << (63 - below.leading_zeros());
+            let bottom = group_bottom(lane_bottoms, 1u64 << bit);
             list.cards[n] = card;
             candidates[n] = Candidate { suit: suit as u8, rank: bit as u8 + 2, seq: bottom != 1u64 << bit };
             n += 1;
@@ -238,15 +228,13 @@ impl RootMoves {
     pub fn new(pos: &Position, strain: Strain) -> RootMoves {
         let pos = &pos.with_trump(strain.trump());
         let mut list = MoveList::new();
-        let (legal, follows) = legal(pos);
+        let (legal, follows) = pos.legal_bits();
         let (tops, bottoms) = group_bounds(legal, pos.in_play());
         generate(pos, strain.trump(), None, None, (tops, bottoms, follows), &mut list);
         let mut equals = [Hand::EMPTY; 13];
         for (i, card) in list.as_slice().iter().enumerate() {
             let top = 1u64 << card.bit();
-            // The group's bottom: the highest bottom at or below its top.
-            let below = bottoms & (0x1fff << (card.bit() & !15)) & ((top << 1) - 1);
-            let bottom = 1u64 << (63 - below.leading_zeros());
+            let bottom = group_bottom(bottoms & (0x1fff << (card.bit() & !15)), top);
             let group = bottom.wrapping_neg() & (top - 1);
             // The group is every card of the hand from the bottom up to the top.
             let hand = pos.hands[pos.seat_to_play()];

@@ -204,13 +204,23 @@ impl Position {
     /// The legal cards for the seat to play (all of them, equivalent cards
     /// not collapsed).
     pub fn legal_cards(&self) -> Hand {
+        Hand::from_bits(self.legal_bits().0).expect("card bits")
+    }
+
+    /// The legal cards of the seat to play as `Hand` bits, and whether it
+    /// follows suit.
+    #[inline]
+    pub(crate) fn legal_bits(&self) -> (u64, bool) {
         let hand = self.hands[self.seat_to_play()];
         if self.count == 0 {
-            return Hand::from_bits(hand).expect("card bits");
+            return (hand, false);
         }
-        let lane = 0x1fffu64 << (16 * (self.trick[0] >> 4));
-        let follow = hand & lane;
-        Hand::from_bits(if follow != 0 { follow } else { hand }).expect("card bits")
+        let follow = hand & (0x1fff << (16 * (self.trick[0] >> 4)));
+        if follow != 0 {
+            (follow, true)
+        } else {
+            (hand, false)
+        }
     }
 
     /// The position after the seat to play plays `card`, checked: the card
@@ -331,15 +341,19 @@ pub(crate) fn trick_winner(cards: &[u8; 4], trump: Option<Suit>) -> (usize, bool
     let trump = trump.map_or(4, |t| t as u8);
     let mut best = 0;
     for i in 1..4 {
-        let (c, b) = (cards[i], cards[best]);
-        let (cs, bs) = (c >> 4, b >> 4);
-        if (cs == bs && c > b) || (cs == trump && bs != trump) {
+        if beats(cards[i], cards[best], trump) {
             best = i;
         }
     }
-    let suit = cards[best] >> 4;
-    let contested = (0..4).any(|i| i != best && cards[i] >> 4 == suit);
-    (best, contested)
+    (best, contested(cards, best))
+}
+
+/// Whether another card of the suit of `cards[winner]`, the winner of the
+/// trick, was played to it (if not, the winner's rank did not matter).
+#[inline]
+pub(crate) fn contested(cards: &[u8; 4], winner: usize) -> bool {
+    let suit = cards[winner] >> 4;
+    cards.iter().filter(|&&c| c >> 4 == suit).count() > 1
 }
 
 impl fmt::Debug for Position {

@@ -286,8 +286,7 @@ impl Count<'_> {
 pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Quick {
     let me = pos.leader as usize;
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
-    let h: [[u32; 4]; 4] =
-        core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32));
+    let h = lanes(pos);
     let len = lengths(pos);
     let ns_leads = me & 1 == 0;
     // The count of sure tricks that settles the target.
@@ -525,7 +524,7 @@ pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, le
             // holding of the pair; the rest goes to the other side.
             let mut sum = 0;
             for s in 0..4 {
-                let w = nth_holder(pos, s, 0, aggr[s]);
+                let w = nth_holder(pos, s, 0, nth_bit(aggr[s], 0));
                 if w < 4 && leaders(w) {
                     sum += len[w][s].max(len[(w + 2) & 3][s]);
                 }

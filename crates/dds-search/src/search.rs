@@ -23,7 +23,7 @@ use dds_model::{Card, Strain};
 use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
-use crate::position::{trick_winner, Position};
+use crate::position::{contested, trick_winner, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks};
 
 /// Enhanced transposition cutoffs are tried only above this many cards
@@ -275,8 +275,9 @@ impl<T: TransTable> Searcher<T> {
     /// decided it.
     fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
         let ns_moves = pos.seat_to_play() & 1 == 0;
-        let (legal, follows) = moves::legal(pos);
-        let (tops, bottoms) = moves::group_bounds(legal, pos.in_play());
+        let (legal, follows) = pos.legal_bits();
+        let present = pos.in_play();
+        let (tops, bottoms) = moves::group_bounds(legal, present);
         if tops & (tops - 1) == 0 {
             // One choice (a third of the nodes): no ordering, no caches.
             // SAFETY: `tops` holds one card bit.
@@ -291,7 +292,7 @@ impl<T: TransTable> Searcher<T> {
         // The cutoff cache's card, searched before the other moves are
         // generated and weighed: it usually decides the node.
         let trump = self.strain.trump();
-        let key = cut_key(pos, target);
+        let key = cut_key(pos, target, follows, present);
         let slot = (key >> 20) as usize & (CUTOFF_SLOTS - 1);
         let tag = (key >> 32) as u32 & !0x7f;
         let mut first = None;
@@ -435,8 +436,10 @@ fn raise_small_card_filter(lowest_win: &mut [u64; 4], union: u64, card: Card) {
 /// play, the card winning so far, the leader and the target; a hand void in
 /// the led suit, its hand, the card winning so far and the target. The
 /// caller takes the top 25 bits as the tag and bits 20 and up as the slot.
+/// `follows` and `present` are the node's: whether the seat to play follows
+/// suit, and the cards in play ([`Position::in_play`]).
 #[inline]
-fn cut_key(pos: &Position, target: i32) -> u64 {
+fn cut_key(pos: &Position, target: i32, follows: bool, present: u64) -> u64 {
     let me = pos.seat_to_play() as u64;
     let goal = target as u64 & 15;
     let context = if pos.count == 0 {
@@ -446,8 +449,8 @@ fn cut_key(pos: &Position, target: i32) -> u64 {
         let lead = u32::from(pos.trick[0] >> 4);
         let hand = pos.hands[me as usize];
         let count = u64::from(pos.count);
-        if (hand >> (16 * lead)) & SUIT_LANE != 0 {
-            let lane = (pos.in_play() >> (16 * lead)) & SUIT_LANE;
+        if follows {
+            let lane = (present >> (16 * lead)) & SUIT_LANE;
             lane | u64::from(win) << 13 | u64::from(pos.leader) << 19 | count << 21 | u64::from(lead) << 23 | goal << 25
         } else {
             hand ^ goal << 13 ^ u64::from(win) << 56 ^ count << 62 ^ 1 << 29
@@ -457,14 +460,12 @@ fn cut_key(pos: &Position, target: i32) -> u64 {
 }
 
 /// The winner's index in the trick `cards` that `pos` completed into
-/// `child`, and whether another card of its suit was played (if not, its
-/// rank did not matter).
+/// `child`, and whether another card of its suit was played
+/// ([`contested`]).
 #[inline]
 fn finished_trick(pos: &Position, child: &Position, cards: &[u8; 4]) -> (usize, bool) {
     let winner = (child.leader.wrapping_sub(pos.leader) & 3) as usize;
-    let suit = cards[winner] >> 4;
-    let same = cards.iter().filter(|&&c| c >> 4 == suit).count();
-    (winner, same > 1)
+    (winner, contested(cards, winner))
 }
 
 /// The number of cards still held, which identifies the depth of a node.
