@@ -58,7 +58,7 @@ impl Solver {
         self.prepare(&pos, board.strain());
         let nodes_before = self.nodes();
         let ns = pos.to_play().index() & 1 == 0;
-        let ns_value = self.searcher.solve_ns(&pos);
+        let ns_value = self.searcher.solve_ns_from(&pos, crate::solver::position_guess(&pos, board.strain()));
         let best = if ns { ns_value } else { left - ns_value };
         let cards: Vec<(Card, Hand)> = moves.iter().collect();
         let next = AtomicUsize::new(0);

