@@ -252,7 +252,7 @@ impl Position {
         if !self.legal_cards().contains(card) {
             return Err(PositionError::Revoke(card));
         }
-        Ok(self.play(card, strain))
+        Ok(self.play(card, trump_index(strain.trump())))
     }
 
     /// Every card still in play at the start of the current trick: the
@@ -288,10 +288,11 @@ impl Position {
     }
 
     /// The position after the seat to play plays `card`, which must be one of
-    /// [`Position::legal_cards`]. A completed trick is cleared: its winner
+    /// [`Position::legal_cards`], with `trump` the trump suit's index (4 in
+    /// no trump, [`trump_index`]). A completed trick is cleared: its winner
     /// leads next.
     #[inline]
-    pub(crate) fn play(&self, card: Card, strain: Strain) -> Position {
+    pub(crate) fn play(&self, card: Card, trump: u8) -> Position {
         let mut next = *self;
         let seat = self.seat_to_play();
         debug_assert!(self.legal_cards().contains(card));
@@ -306,7 +307,6 @@ impl Position {
         next.owners[suit] = (code & keep) | ((code >> 2) & !keep);
         next.lengths -= 1 << (4 * (4 * suit + seat));
         next.hands[seat] &= !(1u64 << bit);
-        let trump = strain.trump().map_or(4, |t| t as u8);
         let beats_winner = (self.count > 0) & beats(bit as u8, self.trick[self.win as usize], trump);
         if self.count < 3 {
             next.trick[self.count as usize] = bit as u8;
@@ -322,6 +322,13 @@ impl Position {
         }
         next
     }
+}
+
+/// The index of a trump suit, 4 in no trump: the form [`Position::play`]
+/// takes.
+#[inline]
+pub(crate) fn trump_index(trump: Option<Suit>) -> u8 {
+    trump.map_or(4, |t| t as u8)
 }
 
 /// Whether card bit `c`, played after `w`, beats it: a higher card of the

@@ -23,7 +23,7 @@ use dds_model::{Card, Strain};
 use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
-use crate::position::{contested, trick_winner, Position};
+use crate::position::{contested, trick_winner, trump_index, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks};
 
 /// Enhanced transposition cutoffs are tried only above this many cards
@@ -38,6 +38,8 @@ const SUIT_LANE: u64 = 0x1fff;
 pub struct Searcher<T: TransTable> {
     tt: T,
     strain: Strain,
+    /// The trump suit's index, 4 in no trump ([`trump_index`]).
+    trump: u8,
     nodes: u64,
     /// Completed tricks searched (DDS's node count).
     tricks: u64,
@@ -64,6 +66,7 @@ impl<T: TransTable> Searcher<T> {
         Searcher {
             tt,
             strain,
+            trump: trump_index(strain.trump()),
             nodes: 0,
             tricks: 0,
             etc: false,
@@ -83,6 +86,12 @@ impl<T: TransTable> Searcher<T> {
         self.etc = on;
     }
 
+    /// The trump suit's index, `None` in no trump.
+    #[inline]
+    fn trump_suit(&self) -> Option<usize> {
+        (self.trump < 4).then_some(usize::from(self.trump))
+    }
+
     /// The strain searched.
     pub fn strain(&self) -> Strain {
         self.strain
@@ -94,6 +103,7 @@ impl<T: TransTable> Searcher<T> {
             self.tt.clear();
             self.cutoffs.fill(0);
             self.strain = strain;
+            self.trump = trump_index(strain.trump());
         }
     }
 
@@ -168,7 +178,7 @@ impl<T: TransTable> Searcher<T> {
             self.nodes += 1;
             self.complete_trick(pos, card, target).0
         } else {
-            let child = pos.play(card, self.strain);
+            let child = pos.play(card, self.trump);
             self.search(&child, target).0
         }
     }
@@ -209,7 +219,7 @@ impl<T: TransTable> Searcher<T> {
         // (each of those trumps wins its trick unless an opponent's trump
         // beats it, and each opponent's trump can do that once). Lengths
         // only, so no winning ranks.
-        if let Some(t) = self.strain.trump() {
+        if let Some(t) = self.trump_suit() {
             let len = |seat: u32| ((pos.lengths >> (4 * (4 * t as u32 + seat))) & 15) as i32;
             let (n, e, s, w) = (len(0), len(1), len(2), len(3));
             if n.max(s) - e - w >= target {
@@ -231,14 +241,14 @@ impl<T: TransTable> Searcher<T> {
         }
         // Step 4. Quick tricks of the side on lead.
         let ns_leads = pos.leader & 1 == 0;
-        let quick = quick_tricks(pos, self.strain.trump().map(|t| t as usize), target as u32, left as u32);
+        let quick = quick_tricks(pos, self.trump_suit(), target as u32, left as u32);
         if quick.cut {
             // Either the side on lead cashes enough tricks, or (no quick
             // trick at all) the opponents surely win this trick.
             let result = if ns_leads { quick.tricks > 0 } else { quick.tricks == 0 };
             return (result, quick.ranks);
         }
-        if let Some(answer) = later_tricks(pos, self.strain.trump().map(|t| t as usize), target as u32, left as u32) {
+        if let Some(answer) = later_tricks(pos, self.trump_suit(), target as u32, left as u32) {
             return answer;
         }
         // Step 5. The move loop.
@@ -261,7 +271,7 @@ impl<T: TransTable> Searcher<T> {
             if target > left {
                 return (false, 0);
             }
-            let trump = self.strain.trump().map(|t| t as usize);
+            let trump = self.trump_suit();
             if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
                 return (pos.seat_to_play() & 1 == 0, ranks);
             }
@@ -364,7 +374,7 @@ impl<T: TransTable> Searcher<T> {
         if pos.count == 3 {
             self.complete_trick(pos, card, target)
         } else {
-            let child = pos.play(card, self.strain);
+            let child = pos.play(card, self.trump);
             self.search(&child, target)
         }
     }
@@ -373,7 +383,7 @@ impl<T: TransTable> Searcher<T> {
     /// the trick, if it has one: the answer and its winning ranks.
     fn etc_probe(&mut self, pos: &Position, card: Card, target: i32) -> Option<(bool, u64)> {
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let child = pos.play(card, self.strain);
+        let child = pos.play(card, self.trump);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = i32::from(child.leader & 1 == 0);
         let child_target = target - won;
@@ -395,7 +405,7 @@ impl<T: TransTable> Searcher<T> {
     fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let child = pos.play(card, self.strain);
+        let child = pos.play(card, self.trump);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = i32::from(child.leader & 1 == 0);
         let (result, mut ranks) = self.search(&child, target - won);
