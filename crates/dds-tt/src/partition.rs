@@ -337,7 +337,7 @@ impl TransTable for PartitionTable {
         // Entries of one size are contiguous: the first of this size or
         // above, then the same entry among those of this size.
         let list = &mut self.arena[start..start + len];
-        let first = list.iter().position(|e| e.size() >= size).unwrap_or(len);
+        let first = list.partition_point(|e| e.size() < size);
         let same = list[first..].iter().take_while(|e| e.size() == size).position(|e| e.same(&owners, counts));
         let index = match same {
             Some(i) => start + first + i,
