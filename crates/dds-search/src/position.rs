@@ -310,9 +310,8 @@ impl Position {
         let beats_winner = (self.count > 0) & beats(bit as u8, self.trick[self.win as usize], trump);
         if self.count < 3 {
             next.trick[self.count as usize] = bit as u8;
-            if beats_winner {
-                next.win = self.count;
-            }
+            // Branch-free: the new card takes the lead or not.
+            next.win = self.win ^ ((self.win ^ self.count) & 0u8.wrapping_sub(u8::from(beats_winner)));
             next.count += 1;
         } else {
             let winner = if beats_winner { 3 } else { self.win };

@@ -189,7 +189,7 @@ const FIRST_ROOM: u8 = 2;
 /// The transposition table of the search (see the module documentation).
 ///
 /// Memory: an open-addressing array of slots, one per group (linear
-/// probing, grown at three quarters full), and one arena holding every
+/// probing, grown at half full: fewer collisions to step over), and one arena holding every
 /// group's list contiguously. A list that outgrows its room moves to the end
 /// of the arena with twice the room; the room it leaves is not reused until
 /// the table is cleared. The budget counts both arrays' capacities.
@@ -316,7 +316,7 @@ impl TransTable for PartitionTable {
         let leader = key.leader as u8;
         let mut at = self.find(leader, key.lengths);
         if self.slots[at].leader == EMPTY {
-            if 4 * (self.groups + 1) > 3 * self.slots.len() {
+            if 2 * (self.groups + 1) > self.slots.len() {
                 // Doubling the slots adds as many bytes as they hold.
                 if self.bytes() + self.slots.len() * size_of::<Slot>() > self.budget {
                     return self.store_after_clear(key, relevant, bound, best);
