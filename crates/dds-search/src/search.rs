@@ -200,6 +200,21 @@ impl<T: TransTable> Searcher<T> {
         }
     }
 
+    /// [`Searcher::search`] for a position inside a trick (the caller knows
+    /// it: no dispatch on the trick's card count).
+    #[inline]
+    fn search_child_in_trick(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        self.nodes += 1;
+        self.search_follow(pos, target)
+    }
+
+    /// [`Searcher::search`] for a position at a trick boundary.
+    #[inline]
+    fn search_child_at_trick_start(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        self.nodes += 1;
+        self.search_lead(pos, target)
+    }
+
     /// A node at a trick boundary.
     fn search_lead(&mut self, pos: &Position, target: i32) -> (bool, u64) {
         let left = pos.hands[pos.leader as usize].count_ones() as i32;
@@ -375,7 +390,7 @@ impl<T: TransTable> Searcher<T> {
             self.complete_trick(pos, card, target)
         } else {
             let child = pos.play(card, self.trump);
-            self.search(&child, target)
+            self.search_child_in_trick(&child, target)
         }
     }
 
@@ -408,7 +423,7 @@ impl<T: TransTable> Searcher<T> {
         let child = pos.play(card, self.trump);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = i32::from(child.leader & 1 == 0);
-        let (result, mut ranks) = self.search(&child, target - won);
+        let (result, mut ranks) = self.search_child_at_trick_start(&child, target - won);
         if contested {
             ranks |= 1u64 << cards[winner];
         }
