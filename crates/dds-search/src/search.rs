@@ -200,14 +200,6 @@ impl<T: TransTable> Searcher<T> {
         }
     }
 
-    /// [`Searcher::search`] for a position inside a trick (the caller knows
-    /// it: no dispatch on the trick's card count).
-    #[inline]
-    fn search_child_in_trick(&mut self, pos: &Position, target: i32) -> (bool, u64) {
-        self.nodes += 1;
-        self.search_follow(pos, target)
-    }
-
     /// [`Searcher::search`] for a position at a trick boundary.
     #[inline]
     fn search_child_at_trick_start(&mut self, pos: &Position, target: i32) -> (bool, u64) {
@@ -267,7 +259,7 @@ impl<T: TransTable> Searcher<T> {
             return answer;
         }
         // Step 5. The move loop.
-        let (result, ranks, best) = self.move_loop(pos, target);
+        let (result, ranks, best) = self.move_loop::<0>(pos, target);
         // Step 6. Store.
         let relevant = relevant_counts(aggregate, ranks);
         let bound = if result { Bound::Lower(target as u8) } else { Bound::Upper(target as u8 - 1) };
@@ -278,27 +270,50 @@ impl<T: TransTable> Searcher<T> {
     /// A node inside a trick.
     #[inline]
     fn search_follow(&mut self, pos: &Position, target: i32) -> (bool, u64) {
-        if pos.count == 1 {
-            let left = pos.tricks_left() as i32;
-            if target <= 0 {
-                return (true, 0);
+        match pos.count {
+            1 => self.search_second(pos, target),
+            2 => {
+                let (result, ranks, _) = self.move_loop::<2>(pos, target);
+                (result, ranks)
             }
-            if target > left {
-                return (false, 0);
-            }
-            let trump = self.trump_suit();
-            if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
-                return (pos.seat_to_play() & 1 == 0, ranks);
+            _ => {
+                let (result, ranks, _) = self.move_loop::<3>(pos, target);
+                (result, ranks)
             }
         }
-        let (result, ranks, _) = self.move_loop(pos, target);
+    }
+
+    /// A node of the second seat of a trick.
+    fn search_second(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        let left = pos.tricks_left() as i32;
+        if target <= 0 {
+            return (true, 0);
+        }
+        if target > left {
+            return (false, 0);
+        }
+        let trump = self.trump_suit();
+        if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
+            return (pos.seat_to_play() & 1 == 0, ranks);
+        }
+        let (result, ranks, _) = self.move_loop::<1>(pos, target);
         (result, ranks)
     }
 
     /// Tries the moves of the seat to play in order until one reaches the
     /// side's goal. Returns the answer, its winning ranks and the card that
     /// decided it.
-    fn move_loop(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
+    ///
+    /// `C` is the number of cards already played to the trick
+    /// (`pos.count`): each seat's loop is compiled apart, so that its tests
+    /// of the card count fold away and its moves go straight to the next
+    /// seat's node.
+    fn move_loop<const C: u8>(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
+        debug_assert_eq!(pos.count, C);
+        // SAFETY: every caller passes `C` equal to `pos.count` (the search
+        // functions dispatch on it, and each seat's loop calls the next
+        // seat's); the hint lets the compiler fold the count's tests.
+        unsafe { core::hint::assert_unchecked(pos.count == C) };
         let ns_moves = pos.seat_to_play() & 1 == 0;
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
@@ -307,7 +322,7 @@ impl<T: TransTable> Searcher<T> {
             // One choice (a third of the nodes): no ordering, no caches.
             // SAFETY: `tops` holds one card bit.
             let card = unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) };
-            let (result, ranks) = self.try_move(pos, card, target);
+            let (result, ranks) = self.try_move::<C>(pos, card, target);
             if result == ns_moves {
                 return (result, ranks, Some(card));
             }
@@ -324,7 +339,7 @@ impl<T: TransTable> Searcher<T> {
         let cached = self.cutoffs[slot];
         if !self.etc && cached & !0x7f == tag && cached & 0x7f != 0 {
             if let Some(card) = moves::playable_top(legal, tops, (cached & 0x7f) - 1) {
-                let (result, ranks) = self.try_move(pos, card, target);
+                let (result, ranks) = self.try_move::<C>(pos, card, target);
                 if result == ns_moves {
                     self.killers[depth] = Some(card);
                     return (result, ranks, Some(card));
@@ -370,7 +385,7 @@ impl<T: TransTable> Searcher<T> {
             let (result, ranks) = if known & (1 << i) != 0 {
                 (known_results & (1 << i) != 0, known_ranks[i])
             } else {
-                self.try_move(pos, card, target)
+                self.try_move::<C>(pos, card, target)
             };
             if result == ns_moves {
                 self.killers[depth] = Some(card);
@@ -385,13 +400,24 @@ impl<T: TransTable> Searcher<T> {
 
     /// Plays `card` and searches on: the answer and its winning ranks.
     #[inline]
-    fn try_move(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
-        if pos.count == 3 {
-            self.complete_trick(pos, card, target)
-        } else {
-            let child = pos.play(card, self.trump);
-            self.search_child_in_trick(&child, target)
+    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+        if C == 3 {
+            return self.complete_trick(pos, card, target);
         }
+        let child = pos.play(card, self.trump);
+        self.nodes += 1;
+        let (result, ranks) = match C {
+            0 => return self.search_second(&child, target),
+            1 => {
+                let (result, ranks, _) = self.move_loop::<2>(&child, target);
+                (result, ranks)
+            }
+            _ => {
+                let (result, ranks, _) = self.move_loop::<3>(&child, target);
+                (result, ranks)
+            }
+        };
+        (result, ranks)
     }
 
     /// The table's answer for the position after the fourth card `card` of
