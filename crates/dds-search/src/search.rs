@@ -272,15 +272,17 @@ impl<T: TransTable> Searcher<T> {
     fn search_follow(&mut self, pos: &Position, target: i32) -> (bool, u64) {
         match pos.count {
             1 => self.search_second(pos, target),
-            2 => {
-                let (result, ranks, _) = self.move_loop::<2>(pos, target);
-                (result, ranks)
-            }
-            _ => {
-                let (result, ranks, _) = self.move_loop::<3>(pos, target);
-                (result, ranks)
-            }
+            2 => self.search_in_trick::<2>(pos, target),
+            _ => self.search_in_trick::<3>(pos, target),
         }
+    }
+
+    /// The move loop of the seat `C` cards into the trick, without the
+    /// deciding card.
+    #[inline]
+    fn search_in_trick<const C: u8>(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+        let (result, ranks, _) = self.move_loop::<C>(pos, target);
+        (result, ranks)
     }
 
     /// A node of the second seat of a trick.
@@ -296,8 +298,7 @@ impl<T: TransTable> Searcher<T> {
         if let Some(ranks) = quick_second_hand(pos, trump, target as u32, left as u32) {
             return (pos.seat_to_play() & 1 == 0, ranks);
         }
-        let (result, ranks, _) = self.move_loop::<1>(pos, target);
-        (result, ranks)
+        self.search_in_trick::<1>(pos, target)
     }
 
     /// Tries the moves of the seat to play in order until one reaches the
@@ -406,18 +407,11 @@ impl<T: TransTable> Searcher<T> {
         }
         let child = pos.play(card, self.trump);
         self.nodes += 1;
-        let (result, ranks) = match C {
-            0 => return self.search_second(&child, target),
-            1 => {
-                let (result, ranks, _) = self.move_loop::<2>(&child, target);
-                (result, ranks)
-            }
-            _ => {
-                let (result, ranks, _) = self.move_loop::<3>(&child, target);
-                (result, ranks)
-            }
-        };
-        (result, ranks)
+        match C {
+            0 => self.search_second(&child, target),
+            1 => self.search_in_trick::<2>(&child, target),
+            _ => self.search_in_trick::<3>(&child, target),
+        }
     }
 
     /// The table's answer for the position after the fourth card `card` of

@@ -82,14 +82,8 @@ impl Entry {
     }
 
     #[inline]
-    fn masks(&self) -> [u64; 2] {
-        let counts = self.words[1] >> COUNTS_SHIFT;
-        [MASKS[(counts & 0xff) as usize], MASKS[(counts >> 8) as usize]]
-    }
-
-    #[inline]
     fn matches(&self, owners: &[u64; 2]) -> bool {
-        let masks = self.masks();
+        let masks = masks_of(self.counts());
         ((owners[0] ^ self.words[0]) & masks[0]) | ((owners[1] ^ self.words[1]) & masks[1]) == 0
     }
 
@@ -151,6 +145,13 @@ impl Entry {
     }
 }
 
+/// The owner bits that must match for the relevant `counts` (a nibble per
+/// suit), one mask per word.
+#[inline]
+fn masks_of(counts: u64) -> [u64; 2] {
+    [MASKS[(counts & 0xff) as usize], MASKS[(counts >> 8 & 0xff) as usize]]
+}
+
 /// The sum of the four nibbles of `counts` (each at most 13).
 #[inline]
 fn size_of_counts(counts: u64) -> u8 {
@@ -189,8 +190,8 @@ const FIRST_ROOM: u8 = 2;
 /// The transposition table of the search (see the module documentation).
 ///
 /// Memory: an open-addressing array of slots, one per group (linear
-/// probing, grown at half full: fewer collisions to step over), and one arena holding every
-/// group's list contiguously. A list that outgrows its room moves to the end
+/// probing, grown at half full: fewer collisions to step over), and one
+/// arena holding every group's list contiguously. A list that outgrows its room moves to the end
 /// of the arena with twice the room; the room it leaves is not reused until
 /// the table is cleared. The budget counts both arrays' capacities.
 #[derive(Clone, Debug)]
@@ -309,7 +310,7 @@ impl TransTable for PartitionTable {
     fn store(&mut self, key: &Key, relevant: Relevant, bound: Bound, best: Option<Card>) {
         self.stats.stores += 1;
         let counts = relevant.iter().enumerate().fold(0u64, |c, (s, &k)| c | u64::from(k) << (4 * s));
-        let masks = [MASKS[(counts & 0xff) as usize], MASKS[(counts >> 8) as usize]];
+        let masks = masks_of(counts);
         let codes = pack(&key.owners);
         let owners = [codes[0] & masks[0], codes[1] & masks[1]];
         let size = size_of_counts(counts);
