@@ -57,6 +57,28 @@ impl Candidate {
     }
 }
 
+/// The part of a lead's weight that depends on its suit only (see
+/// [`Node::lead_suit`]).
+#[derive(Copy, Clone, Debug)]
+struct LeadSuit {
+    /// The weight's base when the lead wins the trick, and when it loses.
+    d_win: i32,
+    d_lose: i32,
+    /// The two highest cards of the suit: (rank value, owner).
+    w1: i32,
+    w1h: usize,
+    w2: i32,
+    w2h: usize,
+    /// Whether the lead wins the trick: of the suit's top card, of another.
+    win_top: bool,
+    win_other: bool,
+    /// A defender holds the top card alone.
+    singleton_top: bool,
+    /// No trump: the second-highest card is not with a defender who has
+    /// other cards of the suit.
+    second_falls: bool,
+}
+
 /// What the weights need to know about a node. Lanes and lengths are read
 /// from the hands when asked: most weights look at one or two suits.
 pub(crate) struct Node {
@@ -206,14 +228,17 @@ impl Node {
     ) {
         match self.count {
             0 => {
+                // Moves come suit by suit: each suit's part is worked out once.
+                let mut suit = self.lead_suit(moves[0].suit());
+                let mut current = moves[0].suit();
                 for (m, w) in moves.iter().zip(out.iter_mut()) {
+                    if m.suit() != current {
+                        current = m.suit();
+                        suit = self.lead_suit(current);
+                    }
                     let is_best = best == Some((m.suit(), m.rank()));
                     let is_tt = best_tt == Some((m.suit(), m.rank()));
-                    *w = if self.trump < 4 {
-                        self.lead_trump(m, is_best, is_tt)
-                    } else {
-                        self.lead_nt(m, is_best, is_tt)
-                    };
+                    *w = self.lead_card(&suit, m, is_best, is_tt);
                 }
             }
             _ => {
@@ -236,13 +261,33 @@ impl Node {
         ((ld + 1) & 3, (ld + 2) & 3, (ld + 3) & 3)
     }
 
-    fn lead_trump(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
-        let (me, s, t, rank) = (self.me, m.suit(), self.trump, m.rank());
+    /// The suit-level part of a lead's weight: everything but the card's
+    /// rank, worked out once per suit led.
+    fn lead_suit(&self, s: usize) -> LeadSuit {
+        if self.trump < 4 {
+            self.lead_trump_suit(s)
+        } else {
+            self.lead_nt_suit(s)
+        }
+    }
+
+    /// The weight of leading `m`, whose suit's part is `suit`.
+    #[inline]
+    fn lead_card(&self, suit: &LeadSuit, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
+        if self.trump < 4 {
+            self.lead_trump_card(suit, m, is_best, is_tt)
+        } else {
+            self.lead_nt_card(suit, m, is_best, is_tt)
+        }
+    }
+
+    fn lead_trump_suit(&self, s: usize) -> LeadSuit {
+        let (me, t) = (self.me, self.trump);
         let (l, p, r) = self.seats();
         let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let base = -((c(l) + c(r)) * 32 / 13);
         let (w1, w1h) = self.nth(s, 0);
-        let (_, w2h) = self.nth(s, 1);
+        let (w2, w2h) = self.nth(s, 1);
         let tr = |seat: usize| self.h(seat, t);
         let void_trumps = |seat: usize| self.len(seat, s) == 0 && self.len(seat, t) > 0;
         let mut bonus = 0;
@@ -262,16 +307,15 @@ impl Node {
         if s != t && self.len(me, s) == 1 && self.len(me, t) > 0 && self.len(p, s) > 1 && w1h == p {
             bonus += 19;
         }
-        let mut d = base + bonus;
+        let d = base + bonus;
         let follows_or_no_trump = |seat: usize| self.len(seat, s) != 0 || self.len(seat, t) == 0;
-        let win = if rank == w1 {
-            s == t
-                || if self.len(p, s) != 0 || self.len(p, t) == 0 {
-                    follows_or_no_trump(l) && follows_or_no_trump(r)
-                } else {
-                    (self.len(l, s) != 0 || tr(p) > tr(l)) && (self.len(r, s) != 0 || tr(p) > tr(r))
-                }
-        } else if self.h(p, s) > (self.h(l, s) | self.h(r, s)) {
+        let win_top = s == t
+            || if self.len(p, s) != 0 || self.len(p, t) == 0 {
+                follows_or_no_trump(l) && follows_or_no_trump(r)
+            } else {
+                (self.len(l, s) != 0 || tr(p) > tr(l)) && (self.len(r, s) != 0 || tr(p) > tr(r))
+            };
+        let win_other = if self.h(p, s) > (self.h(l, s) | self.h(r, s)) {
             s == t || (follows_or_no_trump(l) && follows_or_no_trump(r))
         } else if s != t && void_trumps(p) {
             match (void_trumps(l), void_trumps(r)) {
@@ -283,9 +327,25 @@ impl Node {
         } else {
             false
         };
-        let rr = self.rr(s, rank);
         let singleton_top = (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r);
+        let (_, h3) = self.nth(s, 2);
+        let mut d_lose = d;
+        if w2h == p && h3 == p {
+            d_lose += 20;
+        } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
+            d_lose += 13;
+        }
+        LeadSuit { d_win: d, d_lose, w1, w1h, w2, w2h, win_top, win_other, singleton_top, second_falls: false }
+    }
+
+    fn lead_trump_card(&self, suit: &LeadSuit, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
+        let (me, rank) = (self.me, m.rank());
+        let (_, p, _) = self.seats();
+        let LeadSuit { w1, w1h, w2, w2h, singleton_top, .. } = *suit;
+        let win = if rank == w1 { suit.win_top } else { suit.win_other };
+        let rr = self.rr(m.suit(), rank);
         if win {
+            let d = suit.d_win;
             let mut w = if singleton_top {
                 d + 35 + rr
             } else if w1h == me {
@@ -302,7 +362,7 @@ impl Node {
                 } else {
                     d + 28 + rr
                 }
-            } else if m.seq && rank == self.nth(s, 1).0 {
+            } else if m.seq && rank == w2 {
                 d + 40
             } else if m.seq {
                 d + 22 + rr
@@ -316,12 +376,7 @@ impl Node {
             }
             w
         } else {
-            let (_, h3) = self.nth(s, 2);
-            if w2h == p && h3 == p {
-                d += 20;
-            } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
-                d += 13;
-            }
+            let d = suit.d_lose;
             let mut w = if singleton_top {
                 d + rr + 2
             } else if w1h == me {
@@ -334,7 +389,7 @@ impl Node {
                 }
             } else if w1h == p {
                 d + 34 + rr
-            } else if m.seq && rank == self.nth(s, 1).0 {
+            } else if m.seq && rank == w2 {
                 d + 35
             } else {
                 d + 17 - rank
@@ -346,8 +401,8 @@ impl Node {
         }
     }
 
-    fn lead_nt(&self, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
-        let (me, s, rank) = (self.me, m.suit(), m.rank());
+    fn lead_nt_suit(&self, s: usize) -> LeadSuit {
+        let me = self.me;
         let (l, p, r) = self.seats();
         let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let mut d = -((c(l) + c(r)) * 32 / 19);
@@ -356,20 +411,40 @@ impl Node {
         }
         let (w1, w1h) = self.nth(s, 0);
         let (w2, w2h) = self.nth(s, 1);
-        let rr = self.rr(s, rank);
-        if rank == w1 || self.h(p, s) > (self.h(l, s) | self.h(r, s)) {
-            if w2h == r {
-                if self.len(r, s) != 1 {
-                    d -= 1;
-                }
-            } else if w2h == l {
-                d += if self.len(l, s) != 1 { 22 } else { 16 };
+        let win_other = self.h(p, s) > (self.h(l, s) | self.h(r, s));
+        let mut d_win = d;
+        if w2h == r {
+            if self.len(r, s) != 1 {
+                d_win -= 1;
             }
-            let mut w = if (w2h != l || self.len(l, s) == 1) && (w2h != r || self.len(r, s) == 1) {
-                d + 45 + rr
-            } else {
-                d + 18 + rr
-            };
+        } else if w2h == l {
+            d_win += if self.len(l, s) != 1 { 22 } else { 16 };
+        }
+        let mut d_lose = d;
+        if w1h == r || w2h == r {
+            if self.len(r, s) != 1 {
+                d_lose -= 10;
+            }
+        } else if w1h == l && w2h == p && self.len(p, s) != 1 {
+            d_lose += 31;
+        }
+        let (_, h3) = self.nth(s, 2);
+        if w2h == p && h3 == p {
+            d_lose += 35;
+        } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
+            d_lose += 25;
+        }
+        let second_falls = (w2h != l || self.len(l, s) == 1) && (w2h != r || self.len(r, s) == 1);
+        let singleton_top = (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r);
+        LeadSuit { d_win, d_lose, w1, w1h, w2, w2h, win_top: true, win_other, singleton_top, second_falls }
+    }
+
+    fn lead_nt_card(&self, suit: &LeadSuit, m: &Candidate, is_best: bool, is_tt: bool) -> i32 {
+        let rank = m.rank();
+        let rr = self.rr(m.suit(), rank);
+        if rank == suit.w1 || suit.win_other {
+            let d = suit.d_win;
+            let mut w = if suit.second_falls { d + 45 + rr } else { d + 18 + rr };
             if is_best {
                 w += 126;
             } else if is_tt {
@@ -377,26 +452,14 @@ impl Node {
             }
             w
         } else {
-            if w1h == r || w2h == r {
-                if self.len(r, s) != 1 {
-                    d -= 10;
-                }
-            } else if w1h == l && w2h == p && self.len(p, s) != 1 {
-                d += 31;
-            }
-            let (_, h3) = self.nth(s, 2);
-            if w2h == p && h3 == p {
-                d += 35;
-            } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
-                d += 25;
-            }
-            let mut w = if (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r) {
+            let d = suit.d_lose;
+            let mut w = if suit.singleton_top {
                 d + 28 + rr
-            } else if w1h == me {
+            } else if suit.w1h == self.me {
                 d - 17 + rr
             } else if !m.seq {
                 d + 12 + rr
-            } else if rank == w2 {
+            } else if rank == suit.w2 {
                 d + 48
             } else {
                 d + 29 - rr
