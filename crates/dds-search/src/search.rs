@@ -10,7 +10,8 @@
 //!    left.
 //! 2. Last trick: evaluated directly; in trumps, the trump-length bound.
 //! 3. Transposition table probe.
-//! 4. Quick tricks of the side on lead.
+//! 4. Quick tricks of the side on lead, then later tricks; an answer is
+//!    stored (step 6).
 //! 5. Move loop: the cutoff cache's card first, then the generated, ordered
 //!    moves (equivalent cards once).
 //! 6. Store the bound with its winning ranks.
@@ -253,18 +254,41 @@ impl<T: TransTable> Searcher<T> {
             // Either the side on lead cashes enough tricks, or (no quick
             // trick at all) the opponents surely win this trick.
             let result = if ns_leads { quick.tricks > 0 } else { quick.tricks == 0 };
+            self.store_answer(&key, aggregate, target, (result, quick.ranks), None);
             return (result, quick.ranks);
         }
         if let Some(answer) = later_tricks(pos, self.trump_suit(), target as u32, left as u32) {
+            self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
         // Step 5. The move loop.
         let (result, ranks, best) = self.move_loop::<0>(pos, target);
         // Step 6. Store.
+        self.store_answer(&key, aggregate, target, (result, ranks), best);
+        (result, ranks)
+    }
+
+    /// Stores the answer `(result, ranks)` of the node at a trick boundary
+    /// whose key is `key` and whose cards are `aggregate`, searched for
+    /// `target`, with the card that decided it.
+    ///
+    /// Answers of the quick and later tricks are stored too, not only those
+    /// of the move loop: a later probe then settles other targets the count
+    /// would not (a bound is stored, not the count), and costs less than the
+    /// count. Cachegrind on 5 random1000 deals: instructions -5.3%, nodes
+    /// -1.9%.
+    #[inline]
+    fn store_answer(
+        &mut self,
+        key: &Key,
+        aggregate: u64,
+        target: i32,
+        (result, ranks): (bool, u64),
+        best: Option<Card>,
+    ) {
         let relevant = relevant_counts(aggregate, ranks);
         let bound = if result { Bound::Lower(target as u8) } else { Bound::Upper(target as u8 - 1) };
-        self.tt.store(&key, relevant, bound, best);
-        (result, ranks)
+        self.tt.store(key, relevant, bound, best);
     }
 
     /// A node inside a trick.
