@@ -293,6 +293,46 @@ impl Position {
     /// leads next.
     #[inline]
     pub(crate) fn play(&self, card: Card, trump: u8) -> Position {
+        if self.count < 3 {
+            self.play_in_trick(card, trump)
+        } else {
+            self.play_fourth(card, trump)
+        }
+    }
+
+    /// [`Position::play`] for a card that is not the trick's fourth (fewer
+    /// than three cards played): the search calls it where the card count is
+    /// known, so that no test of the count is left.
+    #[inline]
+    pub(crate) fn play_in_trick(&self, card: Card, trump: u8) -> Position {
+        debug_assert!(self.count < 3);
+        let mut next = self.without(card);
+        let bit = card.bit() as u8;
+        let beats_winner = (self.count > 0) & beats(bit, self.trick[self.win as usize], trump);
+        next.trick[usize::from(self.count)] = bit;
+        // Branch-free: the new card takes the lead or not.
+        next.win = self.win ^ ((self.win ^ self.count) & 0u8.wrapping_sub(u8::from(beats_winner)));
+        next.count += 1;
+        next
+    }
+
+    /// [`Position::play`] for the fourth card of a trick: the trick is
+    /// cleared and its winner leads next.
+    #[inline]
+    pub(crate) fn play_fourth(&self, card: Card, trump: u8) -> Position {
+        debug_assert_eq!(self.count, 3);
+        let mut next = self.without(card);
+        let winner = if beats(card.bit() as u8, self.trick[self.win as usize], trump) { 3 } else { self.win };
+        next.leader = (self.leader + winner) & 3;
+        next.count = 0;
+        next.win = 0;
+        next
+    }
+
+    /// The position with `card` taken from the hand of the seat to play, its
+    /// owner code and its length; the trick is left as it is.
+    #[inline]
+    fn without(&self, card: Card) -> Position {
         let mut next = *self;
         let seat = self.seat_to_play();
         debug_assert!(self.legal_cards().contains(card));
@@ -307,18 +347,6 @@ impl Position {
         next.owners[suit] = (code & keep) | ((code >> 2) & !keep);
         next.lengths -= 1 << (4 * (4 * suit + seat));
         next.hands[seat] &= !(1u64 << bit);
-        let beats_winner = (self.count > 0) & beats(bit as u8, self.trick[self.win as usize], trump);
-        if self.count < 3 {
-            next.trick[self.count as usize] = bit as u8;
-            // Branch-free: the new card takes the lead or not.
-            next.win = self.win ^ ((self.win ^ self.count) & 0u8.wrapping_sub(u8::from(beats_winner)));
-            next.count += 1;
-        } else {
-            let winner = if beats_winner { 3 } else { self.win };
-            next.leader = (self.leader + winner) & 3;
-            next.count = 0;
-            next.win = 0;
-        }
         next
     }
 }

@@ -281,6 +281,10 @@ impl Count<'_> {
     }
 }
 
+/// The order in which quick tricks take the suits, by trump suit (4: no
+/// trump): trumps first, then the others in suit order.
+const SUIT_ORDER: [[usize; 4]; 5] = [[0, 1, 2, 3], [1, 0, 2, 3], [2, 0, 1, 3], [3, 0, 1, 2], [0, 1, 2, 3]];
+
 /// The quick tricks of the side on lead at a trick boundary, against
 /// `target` tricks for North-South.
 pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Quick {
@@ -338,20 +342,7 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     }
 
     // 2. Suit by suit, trumps first.
-    let order: [usize; 4] = match trump {
-        Some(t) => {
-            let mut o = [t, 0, 0, 0];
-            let mut i = 1;
-            for s in 0..4 {
-                if s != t {
-                    o[i] = s;
-                    i += 1;
-                }
-            }
-            o
-        }
-        None => [0, 1, 2, 3],
-    };
+    let order = SUIT_ORDER[t];
     let mut lowest_q = 0;
     for s in order {
         let (own, c_l, c_r, c_p) = (len[me][s], len[l][s], len[r][s], len[p][s]);

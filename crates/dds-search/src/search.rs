@@ -429,7 +429,7 @@ impl<T: TransTable> Searcher<T> {
         if C == 3 {
             return self.complete_trick(pos, card, target);
         }
-        let child = pos.play(card, self.trump);
+        let child = pos.play_in_trick(card, self.trump);
         self.nodes += 1;
         match C {
             0 => self.search_second(&child, target),
@@ -464,7 +464,7 @@ impl<T: TransTable> Searcher<T> {
     fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let child = pos.play(card, self.trump);
+        let child = pos.play_fourth(card, self.trump);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = i32::from(child.leader & 1 == 0);
         let (result, mut ranks) = self.search_child_at_trick_start(&child, target - won);
@@ -504,10 +504,11 @@ impl<T: TransTable> Searcher<T> {
 fn raise_small_card_filter(lowest_win: &mut [u64; 4], ranks: u64, card: Card) {
     let suit = card.suit() as usize;
     let lane = (ranks >> (16 * suit)) & SUIT_LANE;
-    let low = if lane == 0 { 1u64 << 13 } else { lane & lane.wrapping_neg() };
-    if (1u64 << (card.bit() & 15)) < low && low > lowest_win[suit] {
-        lowest_win[suit] = low;
-    }
+    // The lowest winning rank of the suit, or above the ace if none.
+    let low = (lane | 1 << 13) & (lane | 1 << 13).wrapping_neg();
+    // Without branches: the card's own rank below it raises the threshold.
+    let raised = low & 0u64.wrapping_sub(u64::from((1u64 << (card.bit() & 15)) < low));
+    lowest_win[suit] = lowest_win[suit].max(raised);
 }
 
 /// The context of a node for the cutoff cache, hashed. A leader's context
@@ -528,12 +529,17 @@ fn cut_key(pos: &Position, target: i32, follows: bool, present: u64) -> u64 {
         let lead = u32::from(pos.trick[0] >> 4);
         let hand = pos.hands[me as usize];
         let count = u64::from(pos.count);
-        if follows {
-            let lane = (present >> (16 * lead)) & SUIT_LANE;
-            lane | u64::from(win) << 13 | u64::from(pos.leader) << 19 | count << 21 | u64::from(lead) << 23 | goal << 25
-        } else {
-            hand ^ goal << 13 ^ u64::from(win) << 56 ^ count << 62 ^ 1 << 29
-        }
+        // Both contexts, then one chosen without a branch.
+        let lane = (present >> (16 * lead)) & SUIT_LANE;
+        let following = lane
+            | u64::from(win) << 13
+            | u64::from(pos.leader) << 19
+            | count << 21
+            | u64::from(lead) << 23
+            | goal << 25;
+        let void = hand ^ goal << 13 ^ u64::from(win) << 56 ^ count << 62 ^ 1 << 29;
+        let pick = 0u64.wrapping_sub(u64::from(follows));
+        (following & pick) | (void & !pick)
     };
     (context ^ context >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
@@ -566,13 +572,10 @@ pub(crate) fn relevant_counts(aggregate: u64, ranks: u64) -> [u8; 4] {
     core::array::from_fn(|suit| {
         let shift = 16 * suit;
         let lane = (ranks >> shift) & SUIT_LANE;
-        if lane == 0 {
-            0
-        } else {
-            let lowest = lane & lane.wrapping_neg();
-            let all = (aggregate >> shift) & SUIT_LANE;
-            (all & !(lowest - 1)).count_ones() as u8
-        }
+        // No winning rank: `lowest` is 0 and the mask keeps nothing.
+        let lowest = lane & lane.wrapping_neg();
+        let all = (aggregate >> shift) & SUIT_LANE;
+        (all & !lowest.wrapping_sub(1)).count_ones() as u8
     })
 }
 
@@ -594,10 +597,13 @@ pub(crate) fn top_cards(aggregate: u64, relevant: [u8; 4]) -> u64 {
 fn top_k(lane: usize, k: usize) -> u16 {
     let (high, low) = (lane >> 6, lane & 63);
     let n = high.count_ones() as usize;
+    // Both cases looked up, one chosen without a branch.
+    let upper = u16::from(TOP_OF_7[high][k.min(7)]) << 6;
+    let both = (high << 6) as u16 | u16::from(TOP_OF_6[low][k.saturating_sub(n).min(6)]);
     if k <= n {
-        u16::from(TOP_OF_7[high][k]) << 6
+        upper
     } else {
-        (high << 6) as u16 | u16::from(TOP_OF_6[low][(k - n).min(6)])
+        both
     }
 }
 
