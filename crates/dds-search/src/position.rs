@@ -15,8 +15,10 @@ pub struct Position {
     pub(crate) hands: [u64; 4],
     /// The seat that led to the current trick.
     pub(crate) leader: u8,
-    /// Cards played to the current trick, as bit positions; `count` are valid.
-    pub(crate) trick: [u8; 3],
+    /// Cards played to the current trick, as bit positions; `count` are
+    /// valid, the fourth is always 0 (room for an index masked with 3, so
+    /// that no bounds check is needed).
+    pub(crate) trick: [u8; 4],
     /// Cards played to the current trick.
     pub(crate) count: u8,
     /// The index in `trick` of the card winning the trick so far (0 when
@@ -31,6 +33,9 @@ pub struct Position {
     /// date by `play`).
     pub(crate) owners: [u32; 4],
 }
+
+// Copied at every play: one cache line.
+const _: () = assert!(core::mem::size_of::<Position>() == 64);
 
 /// Why a position is not valid.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -143,7 +148,7 @@ impl Position {
                 }
             }
         }
-        let mut trick = [0u8; 3];
+        let mut trick = [0u8; 4];
         for (slot, card) in trick.iter_mut().zip(played) {
             *slot = card.bit() as u8;
         }
@@ -270,7 +275,7 @@ impl Position {
     /// no card is played).
     #[inline]
     pub(crate) fn winning_index(&self) -> usize {
-        self.win as usize
+        usize::from(self.win & 3)
     }
 
     /// The same position with the winning card of the current trick worked
@@ -303,13 +308,13 @@ impl Position {
     /// [`Position::play`] for a card that is not the trick's fourth (fewer
     /// than three cards played): the search calls it where the card count is
     /// known, so that no test of the count is left.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_in_trick(&self, card: Card, trump: u8) -> Position {
         debug_assert!(self.count < 3);
         let mut next = self.without(card);
         let bit = card.bit() as u8;
-        let beats_winner = (self.count > 0) & beats(bit, self.trick[self.win as usize], trump);
-        next.trick[usize::from(self.count)] = bit;
+        let beats_winner = (self.count > 0) & beats(bit, self.trick[usize::from(self.win & 3)], trump);
+        next.trick[usize::from(self.count & 3)] = bit;
         // Branch-free: the new card takes the lead or not.
         next.win = self.win ^ ((self.win ^ self.count) & 0u8.wrapping_sub(u8::from(beats_winner)));
         next.count += 1;
@@ -318,11 +323,11 @@ impl Position {
 
     /// [`Position::play`] for the fourth card of a trick: the trick is
     /// cleared and its winner leads next.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_fourth(&self, card: Card, trump: u8) -> Position {
         debug_assert_eq!(self.count, 3);
         let mut next = self.without(card);
-        let winner = if beats(card.bit() as u8, self.trick[self.win as usize], trump) { 3 } else { self.win };
+        let winner = if beats(card.bit() as u8, self.trick[usize::from(self.win & 3)], trump) { 3 } else { self.win };
         next.leader = (self.leader + winner) & 3;
         next.count = 0;
         next.win = 0;
@@ -331,7 +336,7 @@ impl Position {
 
     /// The position with `card` taken from the hand of the seat to play, its
     /// owner code and its length; the trick is left as it is.
-    #[inline]
+    #[inline(always)]
     fn without(&self, card: Card) -> Position {
         let mut next = *self;
         let seat = self.seat_to_play();
