@@ -25,7 +25,7 @@ pub(crate) struct Quick {
 struct Count<'a> {
     pos: &'a Position,
     h: &'a [[u32; 4]; 4],
-    len: [[u32; 4]; 4],
+    len: &'a [[u32; 4]; 4],
     me: usize,
     p: usize,
     l: usize,
@@ -287,11 +287,10 @@ const SUIT_ORDER: [[usize; 4]; 5] = [[0, 1, 2, 3], [1, 0, 2, 3], [2, 0, 1, 3], [
 
 /// The quick tricks of the side on lead at a trick boundary, against
 /// `target` tricks for North-South.
-pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Quick {
+pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<usize>, target: u32, left: u32) -> Quick {
     let me = pos.leader as usize;
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
-    let h = lanes(pos);
-    let len = lengths(pos);
+    let (h, len) = (&unpacked.lanes, &unpacked.lengths);
     let ns_leads = me & 1 == 0;
     // The count of sure tricks that settles the target.
     let cutoff = if ns_leads { target } else { left - target + 1 };
@@ -299,7 +298,7 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     let t = trump.unwrap_or(4);
     let mut c = Count {
         pos,
-        h: &h,
+        h,
         len,
         me,
         p,
@@ -479,6 +478,22 @@ pub(crate) fn quick_tricks(pos: &Position, trump: Option<usize>, target: u32, le
     Quick { cut: false, tricks: c.q.min(255) as u8, ranks: c.ranks }
 }
 
+/// A position's cards and lengths per seat and suit, worked out once for
+/// the quick and the later tricks of a node.
+pub(crate) struct Unpacked {
+    /// `lanes[seat][suit]`: the seat's cards of the suit.
+    lanes: [[u32; 4]; 4],
+    /// `lengths[seat][suit]`: how many cards the seat holds in the suit.
+    lengths: [[u32; 4]; 4],
+}
+
+impl Unpacked {
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> Unpacked {
+        Unpacked { lanes: lanes(pos), lengths: lengths(pos) }
+    }
+}
+
 /// The lane of every seat's cards, `h[seat][suit]`.
 #[inline]
 fn lanes(pos: &Position) -> [[u32; 4]; 4] {
@@ -498,10 +513,15 @@ fn holder(h: &[[u32; 4]; 4], s: usize, bit: u32) -> usize {
 /// trick boundary: tricks the side *not* on lead surely takes sooner or
 /// later. Returns the answer for North-South and its winning ranks when
 /// that settles `target`.
-pub(crate) fn later_tricks(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Option<(bool, u64)> {
+pub(crate) fn later_tricks(
+    pos: &Position,
+    unpacked: &Unpacked,
+    trump: Option<usize>,
+    target: u32,
+    left: u32,
+) -> Option<(bool, u64)> {
     let me = pos.leader as usize;
-    let h = lanes(pos);
-    let len = lengths(pos);
+    let (h, len) = (&unpacked.lanes, &unpacked.lengths);
     let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
     let leaders = |seat: usize| seat & 1 == me & 1;
     let (l, r) = ((me + 1) & 3, (me + 3) & 3);
@@ -668,7 +688,7 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
 
 #[cfg(test)]
 mod tests {
-    use super::quick_tricks;
+    use super::{quick_tricks, Unpacked};
     use crate::position::Position;
     use dds_model::{Deal, Seat};
 
@@ -684,7 +704,7 @@ mod tests {
         let deal: Deal = "N:KQ..7. .AQ.J. ..8.QJ A.KJ..".parse().expect("valid deal");
         let pos = Position::new(*deal.hands(), Seat::East, &[]).expect("valid position");
         // North-South need 2 of the 3 tricks: East-West's 2 sure tricks settle it.
-        let quick = quick_tricks(&pos, Some(2), 2, 3);
+        let quick = quick_tricks(&pos, &Unpacked::new(&pos), Some(2), 2, 3);
         assert!(quick.cut);
         assert!(quick.tricks >= 2);
         let jack_of_diamonds = 1u64 << (16 * 2 + 9);

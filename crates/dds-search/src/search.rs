@@ -25,7 +25,7 @@ use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
 use crate::position::{contested, trick_winner, trump_index, Position};
-use crate::quick::{later_tricks, quick_second_hand, quick_tricks};
+use crate::quick::{later_tricks, quick_second_hand, quick_tricks, Unpacked};
 
 /// Enhanced transposition cutoffs are tried only above this many cards
 /// left, where the subtrees they may save are large.
@@ -249,7 +249,8 @@ impl<T: TransTable> Searcher<T> {
         }
         // Step 4. Quick tricks of the side on lead.
         let ns_leads = pos.leader & 1 == 0;
-        let quick = quick_tricks(pos, self.trump_suit(), target as u32, left as u32);
+        let unpacked = Unpacked::new(pos);
+        let quick = quick_tricks(pos, &unpacked, self.trump_suit(), target as u32, left as u32);
         if quick.cut {
             // Either the side on lead cashes enough tricks, or (no quick
             // trick at all) the opponents surely win this trick.
@@ -257,7 +258,7 @@ impl<T: TransTable> Searcher<T> {
             self.store_answer(&key, aggregate, target, (result, quick.ranks), None);
             return (result, quick.ranks);
         }
-        if let Some(answer) = later_tricks(pos, self.trump_suit(), target as u32, left as u32) {
+        if let Some(answer) = later_tricks(pos, &unpacked, self.trump_suit(), target as u32, left as u32) {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
