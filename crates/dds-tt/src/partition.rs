@@ -81,6 +81,7 @@ impl Entry {
         Entry { words: [owners[0] | 13 << UPPER_SHIFT, owners[1] | counts << COUNTS_SHIFT] }
     }
 
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse4.1"), allow(dead_code))]
     #[inline]
     fn matches(&self, owners: &[u64; 2]) -> bool {
         let masks = masks_of(self.counts());
@@ -157,6 +158,48 @@ fn masks_of(counts: u64) -> [u64; 2] {
 fn size_of_counts(counts: u64) -> u8 {
     let pairs = (counts & 0x0f0f) + (counts >> 4 & 0x0f0f);
     ((pairs & 0xff) + (pairs >> 8 & 0xff)) as u8
+}
+
+/// The index of the first entry of `list` that matches `owners` and decides
+/// `target`, one word at a time: the form for targets without SSE4.1, and
+/// the reference the SSE4.1 form is tested against.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse4.1"), allow(dead_code))]
+#[inline]
+fn find_deciding_by_words(list: &[Entry], owners: &[u64; 2], target: u8) -> Option<usize> {
+    list.iter().position(|e| e.matches(owners) && e.decides(target))
+}
+
+/// The index of the first entry of `list` that matches `owners` and decides
+/// `target`.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.1")))]
+#[inline]
+fn find_deciding(list: &[Entry], owners: &[u64; 2], target: u8) -> Option<usize> {
+    find_deciding_by_words(list, owners, target)
+}
+
+/// The index of the first entry of `list` that matches `owners` and decides
+/// `target`: [`Entry::matches`] on both words at once with SSE4.1 (part of
+/// x86-64-v2, the workspace's target), 13 instructions an entry instead of
+/// 18. Cachegrind on 5 random1000 deals: instructions -2.9% in all.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+#[inline]
+fn find_deciding(list: &[Entry], owners: &[u64; 2], target: u8) -> Option<usize> {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_set_epi64x, _mm_testz_si128, _mm_xor_si128};
+    // SAFETY: the build enables SSE4.1 (the `cfg` above), which the
+    // intrinsics need; each load reads within one `Entry` (two `u64`s, 16
+    // bytes; the 16-byte load is unaligned).
+    unsafe {
+        let key = _mm_set_epi64x(owners[1] as i64, owners[0] as i64);
+        list.iter().position(|e| {
+            // The relevant counts are the entry's last two bytes (x86-64 is
+            // little-endian): suits 0 and 1, then suits 2 and 3.
+            let bytes = (e as *const Entry).cast::<u8>();
+            let (low, high) = (MASKS[usize::from(*bytes.add(14))], MASKS[usize::from(*bytes.add(15))]);
+            let mask = _mm_set_epi64x(high as i64, low as i64);
+            let words = _mm_loadu_si128(e.words.as_ptr().cast::<__m128i>());
+            _mm_testz_si128(_mm_xor_si128(words, key), mask) != 0 && e.decides(target)
+        })
+    }
 }
 
 /// A group's place in the slot array: its shape, and where its list lies
@@ -302,7 +345,7 @@ impl TransTable for PartitionTable {
         // The owners first: most entries of a group do not match (about 1 in
         // 30), while most decide; so the bounds are read for few entries and
         // the branch is nearly always the same.
-        let entry = list.iter().find(|e| e.matches(&owners) && e.decides(target))?;
+        let entry = &list[find_deciding(list, &owners, target)?];
         self.stats.hits += 1;
         Some(Hit { lower: entry.lower(), upper: entry.upper(), relevant: entry.relevant(), best: entry.best() })
     }
@@ -459,6 +502,38 @@ mod tests {
         // Another owner among the top 12 cards does not match.
         let other = Key { owners: [owners ^ 0b11 << 22, 0, 0, 0], ..key };
         assert!(table.probe(&other, 9).is_none());
+    }
+
+    /// The SSE4.1 scan finds the same entry as the scan one word at a time,
+    /// on random lists (owner bits, bounds, best cards and counts all
+    /// random) and random positions, many of them close to an entry.
+    #[test]
+    fn the_scan_finds_the_first_deciding_entry() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..20_000 {
+            let n = (next() % 40) as usize;
+            let list: Vec<Entry> = (0..n)
+                .map(|_| {
+                    let counts = (0..4).fold(0u64, |c, s| c | (next() % 14) << (4 * s));
+                    let masks = masks_of(counts);
+                    let (w0, w1) = (next(), next());
+                    Entry { words: [w0 & masks[0] | w0 & !CODE_BITS, w1 & masks[1] | counts << COUNTS_SHIFT] }
+                })
+                .collect();
+            // A position that agrees with a random entry on all but a few
+            // owner bits (or a random one if the list is empty).
+            let near = list.get((next() as usize) % n.max(1)).map_or([next(), next()], |e| e.words);
+            let flips = [next() & next() & next(), next() & next() & next()];
+            let owners = [(near[0] ^ flips[0]) & CODE_BITS, (near[1] ^ flips[1]) & CODE_BITS];
+            let target = (next() % 14) as u8;
+            assert_eq!(find_deciding(&list, &owners, target), find_deciding_by_words(&list, &owners, target));
+        }
     }
 
     #[test]
