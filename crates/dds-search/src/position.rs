@@ -264,7 +264,19 @@ impl Position {
     /// cards held and the cards played to the trick, as `Hand` bits.
     #[inline]
     pub(crate) fn in_play(&self) -> u64 {
-        let mut cards = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        self.in_play_with(self.held())
+    }
+
+    /// The cards held by the four seats, as `Hand` bits.
+    #[inline]
+    pub(crate) fn held(&self) -> u64 {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// [`Position::in_play`], given the cards `held` ([`Position::held`]).
+    #[inline]
+    pub(crate) fn in_play_with(&self, held: u64) -> u64 {
+        let mut cards = held;
         for &bit in &self.trick[..self.count as usize] {
             cards |= 1u64 << bit;
         }
@@ -299,19 +311,21 @@ impl Position {
     #[inline]
     pub(crate) fn play(&self, card: Card, trump: u8) -> Position {
         if self.count < 3 {
-            self.play_in_trick(card, trump)
+            self.play_in_trick(card, trump, self.held())
         } else {
-            self.play_fourth(card, trump)
+            self.play_fourth(card, trump, self.held())
         }
     }
 
     /// [`Position::play`] for a card that is not the trick's fourth (fewer
-    /// than three cards played): the search calls it where the card count is
-    /// known, so that no test of the count is left.
+    /// than three cards played), given the cards `held` ([`Position::held`],
+    /// which the move loop works out once for all its moves): the search
+    /// calls it where the card count is known, so that no test of the count
+    /// is left.
     #[inline(always)]
-    pub(crate) fn play_in_trick(&self, card: Card, trump: u8) -> Position {
+    pub(crate) fn play_in_trick(&self, card: Card, trump: u8, held: u64) -> Position {
         debug_assert!(self.count < 3);
-        let mut next = self.without(card);
+        let mut next = self.without(card, held);
         let bit = card.bit() as u8;
         let beats_winner = (self.count > 0) & beats(bit, self.trick[usize::from(self.win & 3)], trump);
         next.trick[usize::from(self.count & 3)] = bit;
@@ -321,12 +335,12 @@ impl Position {
         next
     }
 
-    /// [`Position::play`] for the fourth card of a trick: the trick is
-    /// cleared and its winner leads next.
+    /// [`Position::play`] for the fourth card of a trick, given the cards
+    /// `held`: the trick is cleared and its winner leads next.
     #[inline(always)]
-    pub(crate) fn play_fourth(&self, card: Card, trump: u8) -> Position {
+    pub(crate) fn play_fourth(&self, card: Card, trump: u8, held: u64) -> Position {
         debug_assert_eq!(self.count, 3);
-        let mut next = self.without(card);
+        let mut next = self.without(card, held);
         let winner = if beats(card.bit() as u8, self.trick[usize::from(self.win & 3)], trump) { 3 } else { self.win };
         next.leader = (self.leader + winner) & 3;
         next.count = 0;
@@ -335,15 +349,17 @@ impl Position {
     }
 
     /// The position with `card` taken from the hand of the seat to play, its
-    /// owner code and its length; the trick is left as it is.
+    /// owner code and its length (`held` are the cards held); the trick is
+    /// left as it is.
     #[inline(always)]
-    fn without(&self, card: Card) -> Position {
+    fn without(&self, card: Card, held: u64) -> Position {
         let mut next = *self;
         let seat = self.seat_to_play();
         debug_assert!(self.legal_cards().contains(card));
+        debug_assert_eq!(held, self.held());
         let bit = card.bit();
         let suit = (bit >> 4) as usize;
-        let lane = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * suit)) & 0x1fff;
+        let lane = (held >> (16 * suit)) & 0x1fff;
         // Remove the card's owner pair from the suit's code: the pairs of the
         // higher cards stay, the lower ones move up one place.
         let above = (lane >> ((bit & 15) + 1)).count_ones();

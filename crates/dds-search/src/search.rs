@@ -177,7 +177,7 @@ impl<T: TransTable> Searcher<T> {
         let target = i32::from(target);
         if pos.count == 3 {
             self.nodes += 1;
-            self.complete_trick(pos, card, target).0
+            self.complete_trick(pos, card, target, pos.held()).0
         } else {
             let child = pos.play(card, self.trump);
             self.search(&child, target).0
@@ -342,13 +342,14 @@ impl<T: TransTable> Searcher<T> {
         unsafe { core::hint::assert_unchecked(pos.count == C) };
         let ns_moves = pos.seat_to_play() & 1 == 0;
         let (legal, follows) = pos.legal_bits();
-        let present = pos.in_play();
+        let held = pos.held();
+        let present = pos.in_play_with(held);
         let (tops, bottoms) = moves::group_bounds(legal, present);
         if tops & (tops - 1) == 0 {
             // One choice (a third of the nodes): no ordering, no caches.
             // SAFETY: `tops` holds one card bit.
             let card = unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) };
-            let (result, ranks) = self.try_move::<C>(pos, card, target);
+            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
             if result == ns_moves {
                 return (result, ranks, Some(card));
             }
@@ -365,7 +366,7 @@ impl<T: TransTable> Searcher<T> {
         let cached = self.cutoffs[slot];
         if !self.etc && cached & !0x7f == tag && cached & 0x7f != 0 {
             if let Some(card) = moves::playable_top(legal, tops, (cached & 0x7f) - 1) {
-                let (result, ranks) = self.try_move::<C>(pos, card, target);
+                let (result, ranks) = self.try_move::<C>(pos, card, target, held);
                 if result == ns_moves {
                     self.killers[depth] = Some(card);
                     return (result, ranks, Some(card));
@@ -411,7 +412,7 @@ impl<T: TransTable> Searcher<T> {
             let (result, ranks) = if known & (1 << i) != 0 {
                 (known_results & (1 << i) != 0, known_ranks[i])
             } else {
-                self.try_move::<C>(pos, card, target)
+                self.try_move::<C>(pos, card, target, held)
             };
             if result == ns_moves {
                 self.killers[depth] = Some(card);
@@ -424,13 +425,14 @@ impl<T: TransTable> Searcher<T> {
         (!ns_moves, list.cover_groups(union), None)
     }
 
-    /// Plays `card` and searches on: the answer and its winning ranks.
+    /// Plays `card` and searches on: the answer and its winning ranks
+    /// (`held`: the cards held, [`Position::held`]).
     #[inline]
-    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: i32, held: u64) -> (bool, u64) {
         if C == 3 {
-            return self.complete_trick(pos, card, target);
+            return self.complete_trick(pos, card, target, held);
         }
-        let child = pos.play_in_trick(card, self.trump);
+        let child = pos.play_in_trick(card, self.trump, held);
         self.nodes += 1;
         match C {
             0 => self.search_second(&child, target),
@@ -460,12 +462,13 @@ impl<T: TransTable> Searcher<T> {
         Some((i32::from(hit.lower) >= child_target, ranks))
     }
 
-    /// Plays the fourth card of a trick and searches on from the next trick.
+    /// Plays the fourth card of a trick and searches on from the next trick
+    /// (`held`: the cards held, [`Position::held`]).
     #[inline]
-    fn complete_trick(&mut self, pos: &Position, card: Card, target: i32) -> (bool, u64) {
+    fn complete_trick(&mut self, pos: &Position, card: Card, target: i32, held: u64) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
-        let child = pos.play_fourth(card, self.trump);
+        let child = pos.play_fourth(card, self.trump, held);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = i32::from(child.leader & 1 == 0);
         let (result, mut ranks) = self.search_child_at_trick_start(&child, target - won);
