@@ -601,14 +601,10 @@ pub(crate) fn top_cards(aggregate: u64, relevant: [u8; 4]) -> u64 {
 fn top_k(lane: usize, k: usize) -> u16 {
     let (high, low) = (lane >> 6, lane & 63);
     let n = high.count_ones() as usize;
-    // Both cases looked up, one chosen without a branch.
-    let upper = u16::from(TOP_OF_7[high][k.min(7)]) << 6;
-    let both = (high << 6) as u16 | u16::from(TOP_OF_6[low][k.saturating_sub(n).min(6)]);
-    if k <= n {
-        upper
-    } else {
-        both
-    }
+    // The top `k` of the upper part (all of it when it has fewer), and the
+    // rest from the lower part (none when the upper part has enough): no
+    // case to choose.
+    u16::from(TOP_OF_7[high][k.min(7)]) << 6 | u16::from(TOP_OF_6[low][k.saturating_sub(n).min(6)])
 }
 
 /// `TOP_OF_7[x][k]`: the highest `k` bits of the 7-bit value `x`.
@@ -633,4 +629,36 @@ const fn top_bits_table<const N: usize, const K: usize>() -> [[u8; K]; N] {
         x += 1;
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{relevant_counts, top_k};
+
+    /// `top_k` keeps the highest `k` bits of every 13-bit lane, all of them
+    /// when the lane has fewer.
+    #[test]
+    fn top_k_keeps_the_highest_bits() {
+        for lane in 0usize..1 << 13 {
+            for k in 0..=13 {
+                let mut expected = lane;
+                while expected.count_ones() as usize > k {
+                    expected &= expected - 1;
+                }
+                assert_eq!(usize::from(top_k(lane, k)), expected, "lane {lane:013b} k {k}");
+            }
+        }
+    }
+
+    /// The relevant count of a suit covers every card at or above its
+    /// lowest winning rank, and nothing in a suit without winning ranks.
+    #[test]
+    fn relevant_counts_reach_the_lowest_winning_rank() {
+        // Spades: the ace, queen, nine and four in play, the queen winning.
+        // Hearts: three cards, none winning.
+        let aggregate = 0b1_0100_1000_0100 | 0b111 << 16;
+        let ranks = 0b0100_0000_0000;
+        assert_eq!(relevant_counts(aggregate, ranks), [2, 0, 0, 0]);
+        assert_eq!(relevant_counts(aggregate, ranks | 0b100), [4, 0, 0, 0]);
+    }
 }
