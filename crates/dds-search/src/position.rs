@@ -324,14 +324,28 @@ impl Position {
     /// is left.
     #[inline(always)]
     pub(crate) fn play_in_trick(&self, card: Card, trump: u8, held: u64) -> Position {
-        debug_assert!(self.count < 3);
+        match self.count {
+            0 => self.play_at::<0>(card, trump, held),
+            1 => self.play_at::<1>(card, trump, held),
+            _ => self.play_at::<2>(card, trump, held),
+        }
+    }
+
+    /// [`Position::play_in_trick`] where `C`, the number of cards already
+    /// played to the trick, is known at compile time (each seat's move loop
+    /// calls its own): the lead sets the winner without a comparison.
+    #[inline(always)]
+    pub(crate) fn play_at<const C: u8>(&self, card: Card, trump: u8, held: u64) -> Position {
+        debug_assert!(C < 3 && self.count == C);
         let mut next = self.without(card, held);
         let bit = card.bit() as u8;
-        let beats_winner = (self.count > 0) & beats(bit, self.trick[usize::from(self.win & 3)], trump);
-        next.trick[usize::from(self.count & 3)] = bit;
-        // Branch-free: the new card takes the lead or not.
-        next.win = self.win ^ ((self.win ^ self.count) & 0u8.wrapping_sub(u8::from(beats_winner)));
-        next.count += 1;
+        next.trick[usize::from(C & 3)] = bit;
+        next.count = C + 1;
+        if C > 0 {
+            let beats_winner = beats(bit, self.trick[usize::from(self.win & 3)], trump);
+            // Branch-free: the new card takes the lead or not.
+            next.win = self.win ^ ((self.win ^ C) & 0u8.wrapping_sub(u8::from(beats_winner)));
+        }
         next
     }
 

@@ -434,7 +434,7 @@ impl<T: TransTable> Searcher<T> {
         if C == 3 {
             return self.complete_trick(pos, card, target, held);
         }
-        let child = pos.play_in_trick(card, self.trump, held);
+        let child = pos.play_at::<C>(card, self.trump, held);
         self.nodes += 1;
         match C {
             0 => self.search_second(&child, target),
