@@ -97,9 +97,9 @@ pub(crate) struct Node {
     later: i32,
     /// The index in the trick of the card winning it so far.
     win: usize,
-    /// At a trick boundary, per suit, the three highest cards: (rank value,
-    /// owner), or (0, 4).
-    tops: [[(u8, u8); 3]; 4],
+    /// Per suit, the owners of the cards held from the highest down
+    /// (the position's owner codes: 2 bits a card).
+    owners: [u32; 4],
 }
 
 impl Node {
@@ -123,28 +123,31 @@ impl Node {
             trick,
             later,
             win: pos.winning_index(),
-            tops: [[(0, 4); 3]; 4],
+            owners: pos.owners,
         };
         node.trump = match trump {
             Some(t) if node.start(t) != 0 => t,
             _ => 4,
         };
-        // At a trick boundary the position's owner codes give the top cards'
-        // owners at once; inside a trick `nth` works them out when asked.
-        if node.count == 0 {
-            for s in 0..4 {
-                let mut x = node.start(s);
-                for k in 0..3 {
-                    if x == 0 {
-                        break;
-                    }
-                    let r = hi(x);
-                    x &= !bit(r);
-                    node.tops[s][k] = (r as u8, ((pos.owners[s] >> (2 * k)) & 3) as u8);
-                }
-            }
-        }
         node
+    }
+
+    /// At a trick boundary, the three highest cards of suit `s`: (rank
+    /// value, owner), or (0, 4) past the suit's last card. The owners come
+    /// from the position's owner codes.
+    #[inline]
+    fn top3(&self, s: usize) -> [(i32, usize); 3] {
+        debug_assert_eq!(self.count, 0);
+        let mut x = self.aggr(s);
+        core::array::from_fn(|k| {
+            let r = hi(x);
+            x &= !(((1u64 << 31) >> x.leading_zeros()) as u32);
+            if r == 0 {
+                (0, 4)
+            } else {
+                (r, ((self.owners[s] >> (2 * k)) & 3) as usize)
+            }
+        })
     }
 
     /// The cards `seat` holds in suit `s`, as a lane.
@@ -176,8 +179,7 @@ impl Node {
     #[inline]
     fn nth(&self, s: usize, k: u32) -> (i32, usize) {
         if self.count == 0 {
-            let (r, owner) = self.tops[s][k as usize];
-            return (i32::from(r), usize::from(owner));
+            return self.top3(s)[k as usize];
         }
         let mut x = self.start(s);
         for _ in 0..k {
@@ -286,8 +288,7 @@ impl Node {
         let (l, p, r) = self.seats();
         let c = |seat: usize| (if self.len(seat, s) == 0 { self.later + 1 } else { self.len(seat, s) }) * 4;
         let base = -((c(l) + c(r)) * 32 / 13);
-        let (w1, w1h) = self.nth(s, 0);
-        let (w2, w2h) = self.nth(s, 1);
+        let [(w1, w1h), (w2, w2h), (_, h3)] = self.top3(s);
         let tr = |seat: usize| self.h(seat, t);
         let void_trumps = |seat: usize| self.len(seat, s) == 0 && self.len(seat, t) > 0;
         let mut bonus = 0;
@@ -328,7 +329,6 @@ impl Node {
             false
         };
         let singleton_top = (self.len(l, s) == 1 && w1h == l) || (self.len(r, s) == 1 && w1h == r);
-        let (_, h3) = self.nth(s, 2);
         let mut d_lose = d;
         if w2h == p && h3 == p {
             d_lose += 20;
@@ -409,8 +409,7 @@ impl Node {
         if self.len(p, s) == 0 {
             d -= 9;
         }
-        let (w1, w1h) = self.nth(s, 0);
-        let (w2, w2h) = self.nth(s, 1);
+        let [(w1, w1h), (w2, w2h), (_, h3)] = self.top3(s);
         let win_other = self.h(p, s) > (self.h(l, s) | self.h(r, s));
         let mut d_win = d;
         if w2h == r {
@@ -428,7 +427,6 @@ impl Node {
         } else if w1h == l && w2h == p && self.len(p, s) != 1 {
             d_lose += 31;
         }
-        let (_, h3) = self.nth(s, 2);
         if w2h == p && h3 == p {
             d_lose += 35;
         } else if self.len(p, s) > 1 && ((w2h == me && h3 == p) || (w2h == p && h3 == me)) {
