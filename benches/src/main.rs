@@ -9,7 +9,8 @@
 //! `largest`, `thomas1` and `thomas2`), `midplay` (1,000 positions in the
 //! middle of play, SolveBoard with solutions 1 and 3) or `allcards` (every
 //! card of hard opening leads scored, sequentially and over threads), `line`
-//! (lines of best play) or `layouts` (400 layouts of a 4-4 fit);
+//! (lines of best play), `layouts` (400 layouts of a 4-4 fit) or `warm`
+//! (what a table kept warm saves on other leaders and along a play);
 //! `--threads` adds the throughput of parallel batches (and sets the thread
 //! counts of `allcards`).
 //!
@@ -152,7 +153,7 @@ fn main() {
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
         eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
-        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm");
         std::process::exit(2)
     }
     if args.is_empty() {
@@ -168,6 +169,7 @@ fn main() {
             "allcards" => all_cards(&threads, reps),
             "line" => best_lines(reps),
             "layouts" => layouts(&threads, reps),
+            "warm" => warm_tables(reps),
             _ => tables(name, &threads, reps),
         }
     }
@@ -335,6 +337,86 @@ fn best_lines(reps: usize) {
     let t = median(times);
     println!("\nline: best line of play from the opening lead (NT, West leads), 20 list100 deals, median of {reps}");
     println!("  ours   total {}  per line {:.1}ms  nodes {nodes}", secs(t), t.as_secs_f64() * 1000.0 / 20.0);
+}
+
+/// The warm-table workload: what reusing a solver's table saves on related
+/// positions, the two cases the solver reuses it for (same deal and strain).
+/// Leaders: the four opening leads of the first 30 list100 deals in each
+/// strain, solved by one solver per deal and strain (the table kept from
+/// leader to leader) and by a fresh solver for each. Play: every position
+/// of a line of best play (no trump, West leads) of the first 10 list100
+/// deals, solved by one solver along the play and by a fresh solver for
+/// each position. The answers are asserted equal.
+fn warm_tables(reps: usize) {
+    let deals: Vec<Deal> = load("list100").into_iter().take(30).collect();
+    let solve = |solver: &mut Solver, board: &dds::Board| {
+        let best = solver.solve_board(board, dds::Target::Max, dds::Solutions::One).expect("solvable");
+        best.cards[0].tricks
+    };
+    let leaders: Vec<Vec<dds::Board>> = deals
+        .iter()
+        .flat_map(|deal| {
+            Strain::ALL.map(|strain| {
+                Seat::ALL.iter().map(|&leader| dds::Board::new(deal, strain, leader, &[]).expect("full deal")).collect()
+            })
+        })
+        .collect();
+    let mut plays: Vec<Vec<dds::Board>> = Vec::new();
+    for deal in deals.iter().take(10) {
+        let board = dds::Board::new(deal, Strain::NoTrump, Seat::West, &[]).expect("full deal");
+        let (line, _) = Solver::new().best_line(&board).expect("solvable");
+        let mut pos = *board.position();
+        let mut boards = Vec::new();
+        for lc in &line[..line.len() - 1] {
+            pos = pos.after(lc.card, Strain::NoTrump).expect("the line is legal");
+            let remaining = Deal::new(dds::model::BySeat::from_fn(|seat| pos.hand(seat)));
+            let played: Vec<dds::Card> = pos.played().collect();
+            boards.push(dds::Board::new(&remaining, Strain::NoTrump, pos.leader(), &played).expect("legal position"));
+        }
+        plays.push(boards);
+    }
+    for (label, groups) in [
+        ("leaders: 4 opening leads x 5 strains x 30 list100 deals", &leaders),
+        ("play: the 51 positions of a best line, 10 list100 deals", &plays),
+    ] {
+        let (mut warm_t, mut cold_t) = (Vec::new(), Vec::new());
+        let (mut warm_nodes, mut cold_nodes) = (0, 0);
+        for _ in 0..reps {
+            let start = Instant::now();
+            let mut warm_answers = Vec::new();
+            warm_nodes = 0;
+            for group in groups {
+                let mut solver = Solver::new();
+                warm_answers.extend(group.iter().map(|b| solve(&mut solver, b)));
+                warm_nodes += solver.nodes();
+            }
+            warm_t.push(start.elapsed());
+            let start = Instant::now();
+            let mut cold_answers = Vec::new();
+            cold_nodes = 0;
+            for group in groups {
+                for b in group {
+                    let mut solver = Solver::new();
+                    cold_answers.push(solve(&mut solver, b));
+                    cold_nodes += solver.nodes();
+                }
+            }
+            cold_t.push(start.elapsed());
+            assert_eq!(warm_answers, cold_answers, "{label}");
+        }
+        let (warm, cold) = (median(warm_t), median(cold_t));
+        println!(
+            "
+warm: {label}, median of {reps}"
+        );
+        println!("  one solver kept warm   {}  nodes {warm_nodes}", secs(warm));
+        println!("  a fresh solver each    {}  nodes {cold_nodes}", secs(cold));
+        println!(
+            "  time warm/fresh {:.2}, nodes {:.2}",
+            warm.as_secs_f64() / cold.as_secs_f64(),
+            warm_nodes as f64 / cold_nodes as f64
+        );
+    }
 }
 
 /// The layouts workload: a 4-4 spade fit with 27 points, East and West
