@@ -310,30 +310,20 @@ impl Position {
     /// leads next.
     #[inline]
     pub(crate) fn play(&self, card: Card, trump: u8) -> Position {
-        if self.count < 3 {
-            self.play_in_trick(card, trump, self.held())
-        } else {
-            self.play_fourth(card, trump, self.held())
-        }
-    }
-
-    /// [`Position::play`] for a card that is not the trick's fourth (fewer
-    /// than three cards played), given the cards `held` ([`Position::held`],
-    /// which the move loop works out once for all its moves): the search
-    /// calls it where the card count is known, so that no test of the count
-    /// is left.
-    #[inline(always)]
-    pub(crate) fn play_in_trick(&self, card: Card, trump: u8, held: u64) -> Position {
+        let held = self.held();
         match self.count {
             0 => self.play_at::<0>(card, trump, held),
             1 => self.play_at::<1>(card, trump, held),
-            _ => self.play_at::<2>(card, trump, held),
+            2 => self.play_at::<2>(card, trump, held),
+            _ => self.play_fourth(card, trump, held),
         }
     }
 
-    /// [`Position::play_in_trick`] where `C`, the number of cards already
-    /// played to the trick, is known at compile time (each seat's move loop
-    /// calls its own): the lead sets the winner without a comparison.
+    /// [`Position::play`] for a card that is not the trick's fourth, where
+    /// `C`, the number of cards already played to the trick (0 to 2), is
+    /// known at compile time (each seat's move loop calls its own, with the
+    /// cards `held`, [`Position::held`], worked out once for all its moves):
+    /// no test of the count is left, and the lead sets no winner.
     #[inline(always)]
     pub(crate) fn play_at<const C: u8>(&self, card: Card, trump: u8, held: u64) -> Position {
         debug_assert!(C < 3 && self.count == C);
@@ -350,7 +340,8 @@ impl Position {
     }
 
     /// [`Position::play`] for the fourth card of a trick, given the cards
-    /// `held`: the trick is cleared and its winner leads next.
+    /// `held`: the trick's count and winner are reset (its card bytes are
+    /// left, unread) and its winner leads next.
     #[inline(always)]
     pub(crate) fn play_fourth(&self, card: Card, trump: u8, held: u64) -> Position {
         debug_assert_eq!(self.count, 3);
