@@ -278,6 +278,16 @@ mod tests {
     use super::{cover_groups, group_bottom, group_bounds};
     use dds_model::Holding;
 
+    /// A xorshift generator from the seed `x`, for reproducible random inputs.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// The straightforward form of [`cover_groups`]: each suit's groups from
     /// the highest down while they reach the boundary, lowering it by every
     /// bottom below it.
@@ -310,13 +320,7 @@ mod tests {
     /// random hands, cards in play and winning ranks.
     #[test]
     fn cover_groups_matches_the_walk() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         for _ in 0..200_000 {
             let lanes = 0x1fff_1fff_1fff_1fffu64;
             let present = next() & lanes;
@@ -336,12 +340,10 @@ mod tests {
     /// suit lane, with other suits' lanes busy.
     #[test]
     fn group_bounds_match_the_tables() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for hand in 0u64..(1 << 13) {
             for _ in 0..4 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = next();
                 let others = x & 0x1fff & !hand;
                 let expected = dds_tables::groups(
                     Holding::from_bits_truncate(hand as u32),

@@ -332,7 +332,7 @@ impl Position {
         next.trick[usize::from(C & 3)] = bit;
         next.count = C + 1;
         if C > 0 {
-            let beats_winner = beats(bit, self.trick[usize::from(self.win & 3)], trump);
+            let beats_winner = beats(bit, self.trick[self.winning_index()], trump);
             // Branch-free: the new card takes the lead or not.
             next.win = self.win ^ ((self.win ^ C) & 0u8.wrapping_sub(u8::from(beats_winner)));
         }
@@ -346,7 +346,7 @@ impl Position {
     pub(crate) fn play_fourth(&self, card: Card, trump: u8, held: u64) -> Position {
         debug_assert_eq!(self.count, 3);
         let mut next = self.without(card, held);
-        let winner = if beats(card.bit() as u8, self.trick[usize::from(self.win & 3)], trump) { 3 } else { self.win };
+        let winner = if beats(card.bit() as u8, self.trick[self.winning_index()], trump) { 3 } else { self.win };
         next.leader = (self.leader + winner) & 3;
         next.count = 0;
         next.win = 0;

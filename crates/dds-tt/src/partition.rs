@@ -444,6 +444,16 @@ const EMPTY_ENTRY: Entry = Entry { words: [0; 2] };
 mod tests {
     use super::*;
 
+    /// A xorshift generator from the seed `x`, for reproducible random inputs.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     fn key(i: u64) -> Key {
         Key { leader: Seat::North, lengths: i % 97, owners: [i as u32 & 0xffff, (i >> 16) as u32 & 0xffff, 0, 0] }
     }
@@ -454,13 +464,7 @@ mod tests {
     #[test]
     fn entries_survive_growth_and_moves() {
         let mut table = PartitionTable::default();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         let mut stored = Vec::new();
         for _ in 0..30_000 {
             let r = next();
@@ -514,13 +518,7 @@ mod tests {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     #[test]
     fn the_scan_finds_the_first_deciding_entry() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..20_000 {
             let n = (next() % 40) as usize;
             let list: Vec<Entry> = (0..n)
