@@ -368,7 +368,7 @@ fn warm_tables(reps: usize) {
         let mut pos = *board.position();
         let mut boards = Vec::new();
         for lc in &line[..line.len() - 1] {
-            pos = pos.after(lc.card, Strain::NoTrump).expect("the line is legal");
+            pos = pos.after(lc.card).expect("the line is legal");
             let remaining = Deal::new(dds::model::BySeat::from_fn(|seat| pos.hand(seat)));
             let played: Vec<dds::Card> = pos.played().collect();
             boards.push(dds::Board::new(&remaining, Strain::NoTrump, pos.leader(), &played).expect("legal position"));

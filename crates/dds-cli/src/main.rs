@@ -485,7 +485,7 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
     )?;
     // Replays the cards (legal: the analysis checked them) to show who
     // played each and who won each trick.
-    let mut pos = dds::Position::new(*deal_value.hands(), leader, &[])?;
+    let mut pos = dds::Position::new(*deal_value.hands(), leader, &[], strain)?;
     for (i, card) in cards.iter().enumerate() {
         let before = analysis.tricks[i];
         let after = analysis.tricks[i + 1];
@@ -497,7 +497,7 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
             core::cmp::Ordering::Equal => String::new(),
         };
         let player = pos.to_play();
-        pos = pos.after(*card, strain)?;
+        pos = pos.after(*card)?;
         let won = if in_trick == 3 { format!("  trick to {}", pos.leader().to_char()) } else { String::new() };
         writeln!(out, "{prefix} {} {card} {after:>3}{won}{note}", player.to_char())?;
     }

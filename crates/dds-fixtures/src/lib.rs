@@ -14,6 +14,8 @@
 //! * [`load_gib_file`] / [`parse_gib`] read the GIB format of `sol10.txt`
 //!   into [`GibRecord`]s (a deal and its table).
 //! * [`DealRng`] deals seeded random deals and endings.
+//! * [`minimax`], [`legal_cards`] and [`winning_index`]: the rules of play
+//!   and a brute-force solver, for checking the search on small endings.
 //!
 //! `fixtures/dds-hands/PROVENANCE.md` documents both formats. Facts the
 //! tests of this crate check on every record of the files (so other tests can
@@ -40,6 +42,7 @@
 
 mod error;
 mod gib;
+mod reference;
 mod rng;
 mod tokens;
 mod txt;
@@ -48,6 +51,7 @@ use std::path::{Path, PathBuf};
 
 pub use error::{FixtureError, FixtureErrorKind, LineTag};
 pub use gib::{parse_gib, GibRecord};
+pub use reference::{legal_cards, minimax, winning_index};
 pub use rng::DealRng;
 pub use txt::{parse_txt, DdTableFixture, Fut, FutEntry, Par, Par2, Record};
 

@@ -162,12 +162,7 @@ impl DealRng {
         for _ in 0..cards {
             let seat = leader.offset(trick.len());
             let hand = deal[seat];
-            let legal: Vec<Card> = match trick.first() {
-                Some(lead) if !hand.holding(lead.suit()).is_empty() => {
-                    hand.iter().filter(|c| c.suit() == lead.suit()).collect()
-                }
-                _ => hand.iter().collect(),
-            };
+            let legal = crate::legal_cards(hand, trick);
             if legal.is_empty() {
                 return;
             }
@@ -175,15 +170,7 @@ impl DealRng {
             deal[seat] = hand.without(card);
             trick.push(card);
             if trick.len() == 4 {
-                let trumps = |x: Card| Some(x.suit()) == strain.trump();
-                let mut best = 0;
-                for i in 1..4 {
-                    let (c, b) = (trick[i], trick[best]);
-                    if (c.suit() == b.suit() && c.rank() > b.rank()) || (trumps(c) && !trumps(b)) {
-                        best = i;
-                    }
-                }
-                *leader = leader.offset(best);
+                *leader = leader.offset(crate::winning_index(trick, strain));
                 trick.clear();
             }
         }

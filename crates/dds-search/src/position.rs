@@ -9,7 +9,7 @@ use dds_model::{BySeat, Card, Hand, Seat, Strain, Suit};
 ///
 /// Built with [`Position::new`], which checks that the cards fit together;
 /// after that every operation is infallible.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone)]
 pub struct Position {
     /// Cards held, per seat index, as `Hand` bits.
     pub(crate) hands: [u64; 4],
@@ -22,9 +22,12 @@ pub struct Position {
     /// Cards played to the current trick.
     pub(crate) count: u8,
     /// The index in `trick` of the card winning the trick so far (0 when
-    /// no card is played), in the strain of the last `with_trump` (the
-    /// searcher sets it at its entry points; `play` keeps it up to date).
+    /// no card is played), in the strain `trump` (`play` keeps it up to
+    /// date).
     pub(crate) win: u8,
+    /// The trump suit's index, 4 in no trump ([`trump_index`]): the strain
+    /// `win` is worked out in.
+    pub(crate) trump: u8,
     /// Suit lengths: bits `4 * (4 * suit + seat)` hold the number of cards
     /// `seat` has in `suit` (kept up to date by `play`).
     pub(crate) lengths: u64,
@@ -95,20 +98,21 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl Position {
-    /// The position where `hands` are the cards not yet played, `leader` led
-    /// to the current trick and `played` are the cards played to it so far,
-    /// in order (the cards in `played` are not in `hands`).
+    /// The position in `strain` where `hands` are the cards not yet played,
+    /// `leader` led to the current trick and `played` are the cards played
+    /// to it so far, in order (the cards in `played` are not in `hands`).
+    /// The strain decides which card of the trick wins so far.
     ///
     /// ```
-    /// use dds_model::{Deal, Seat};
+    /// use dds_model::{Deal, Seat, Strain};
     /// use dds_search::Position;
     /// let deal: Deal = "N:A... K... Q... J...".parse()?;
-    /// let pos = Position::new(*deal.hands(), Seat::West, &[])?;
+    /// let pos = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump)?;
     /// assert_eq!(pos.tricks_left(), 1);
     /// assert_eq!(pos.to_play(), Seat::West);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(hands: BySeat<Hand>, leader: Seat, played: &[Card]) -> Result<Position, PositionError> {
+    pub fn new(hands: BySeat<Hand>, leader: Seat, played: &[Card], strain: Strain) -> Result<Position, PositionError> {
         if played.len() > 3 {
             return Err(PositionError::TooManyPlayed);
         }
@@ -166,8 +170,9 @@ impl Position {
                 *code |= seat << (2 * i);
             }
         }
-        let pos = Position { hands, leader: leader as u8, trick, count: played.len() as u8, win: 0, lengths, owners };
-        Ok(pos.with_trump(None))
+        let count = played.len() as u8;
+        let pos = Position { hands, leader: leader as u8, trick, count, win: 0, trump: 4, lengths, owners };
+        Ok(pos.with_trump(strain.trump()))
     }
 
     /// The cards `seat` holds.
@@ -180,6 +185,18 @@ impl Position {
     #[inline]
     pub fn leader(&self) -> Seat {
         Seat::wrapping(self.leader as usize)
+    }
+
+    /// The strain the position is played in.
+    #[inline]
+    pub fn strain(&self) -> Strain {
+        Suit::ALL.get(usize::from(self.trump)).map_or(Strain::NoTrump, |&s| Strain::from(s))
+    }
+
+    /// The seat winning the current trick so far (`None` when no card is
+    /// played to it), in the position's strain.
+    pub fn winning(&self) -> Option<Seat> {
+        (self.count > 0).then(|| self.leader().offset(self.winning_index()))
     }
 
     /// The seat to play next.
@@ -237,19 +254,19 @@ impl Position {
     /// use dds_model::{Card, Deal, Seat, Strain};
     /// use dds_search::{Position, PositionError};
     /// let deal: Deal = "N:A.2.. K.3.. Q.4.. J.5..".parse()?;
-    /// let mut pos = Position::new(*deal.hands(), Seat::West, &[])?;
-    /// pos = pos.after("SJ".parse()?, Strain::NoTrump)?;
+    /// let mut pos = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump)?;
+    /// pos = pos.after("SJ".parse()?)?;
     /// // North holds a spade: the heart is a revoke; the four is not North's.
-    /// assert_eq!(pos.after("H2".parse()?, Strain::NoTrump), Err(PositionError::Revoke("H2".parse()?)));
-    /// assert!(matches!(pos.after("H4".parse()?, Strain::NoTrump), Err(PositionError::NotHeld { .. })));
+    /// assert_eq!(pos.after("H2".parse()?), Err(PositionError::Revoke("H2".parse()?)));
+    /// assert!(matches!(pos.after("H4".parse()?), Err(PositionError::NotHeld { .. })));
     /// for card in ["SA", "SK", "SQ"] {
-    ///     pos = pos.after(card.parse()?, Strain::NoTrump)?;
+    ///     pos = pos.after(card.parse()?)?;
     /// }
     /// assert_eq!(pos.leader(), Seat::North);
     /// assert_eq!(pos.tricks_left(), 1);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn after(&self, card: Card, strain: Strain) -> Result<Position, PositionError> {
+    pub fn after(&self, card: Card) -> Result<Position, PositionError> {
         let seat = self.to_play();
         if !self.hand(seat).contains(card) {
             return Err(PositionError::NotHeld { card, seat });
@@ -257,7 +274,7 @@ impl Position {
         if !self.legal_cards().contains(card) {
             return Err(PositionError::Revoke(card));
         }
-        Ok(self.play(card, trump_index(strain.trump())))
+        Ok(self.play(card, self.trump))
     }
 
     /// Every card still in play at the start of the current trick: the
@@ -290,10 +307,11 @@ impl Position {
         usize::from(self.win & 3)
     }
 
-    /// The same position with the winning card of the current trick worked
-    /// out for `trump`.
+    /// The same position played in the strain whose trump is `trump`, the
+    /// winning card of the current trick worked out anew.
     pub(crate) fn with_trump(mut self, trump: Option<Suit>) -> Position {
-        let trump = trump.map_or(4, |t| t as u8);
+        let trump = trump_index(trump);
+        self.trump = trump;
         let mut win = 0;
         for i in 1..self.count as usize {
             if beats(self.trick[i], self.trick[win], trump) {
@@ -414,6 +432,33 @@ pub(crate) fn trick_winner(cards: &[u8; 4], trump: Option<Suit>) -> (usize, bool
 pub(crate) fn contested(cards: &[u8; 4], winner: usize) -> bool {
     let suit = cards[winner] >> 4;
     cards.iter().filter(|&&c| c >> 4 == suit).count() > 1
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when they hold the same cards, in the same strain,
+    /// with the same leader and trick so far (the bytes of a finished trick,
+    /// which play leaves behind unread, do not count).
+    fn eq(&self, other: &Position) -> bool {
+        self.hands == other.hands
+            && self.leader == other.leader
+            && self.count == other.count
+            && self.trick[..usize::from(self.count)] == other.trick[..usize::from(other.count)]
+            && self.win == other.win
+            && self.trump == other.trump
+            && self.lengths == other.lengths
+            && self.owners == other.owners
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.hands.hash(state);
+        self.leader.hash(state);
+        self.trick[..usize::from(self.count)].hash(state);
+        self.trump.hash(state);
+    }
 }
 
 impl fmt::Debug for Position {

@@ -702,7 +702,7 @@ mod tests {
     #[test]
     fn counts_after_drawing_trumps_keep_the_trumps_ranks() {
         let deal: Deal = "N:KQ..7. .AQ.J. ..8.QJ A.KJ..".parse().expect("valid deal");
-        let pos = Position::new(*deal.hands(), Seat::East, &[]).expect("valid position");
+        let pos = Position::new(*deal.hands(), Seat::East, &[], dds_model::Strain::NoTrump).expect("valid position");
         // North-South need 2 of the 3 tricks: East-West's 2 sure tricks settle it.
         let quick = quick_tricks(&pos, &Unpacked::new(&pos), Some(2), 2, 3);
         assert!(quick.cut);

@@ -2,61 +2,10 @@
 //! random endings (with and without a trick in progress), and the three
 //! transposition tables, which must give identical answers.
 
-use dds_fixtures::DealRng;
+use dds_fixtures::{minimax, DealRng};
 use dds_model::{Card, Deal, Hand, Seat, Strain};
 use dds_search::{Position, Searcher};
 use dds_tt::{Bound, Hit, Key, MapTable, NullTable, PartitionTable, Relevant, TransTable, TtStats};
-
-/// North-South's tricks by plain minimax over every legal card: the obvious
-/// definition, written without any of the search's machinery.
-fn minimax(hands: [Hand; 4], leader: Seat, trick: &mut Vec<Card>, strain: Strain) -> u8 {
-    let to_play = leader.offset(trick.len());
-    let hand = hands[to_play.index()];
-    if hand.is_empty() && trick.is_empty() {
-        return 0;
-    }
-    let legal: Vec<Card> = match trick.first() {
-        Some(lead) if !hand.holding(lead.suit()).is_empty() => {
-            hand.iter().filter(|c| c.suit() == lead.suit()).collect()
-        }
-        _ => hand.iter().collect(),
-    };
-    let ns = to_play.side() == dds_model::Side::NorthSouth;
-    let mut best: Option<u8> = None;
-    for card in legal {
-        let mut next = hands;
-        next[to_play.index()] = hand.without(card);
-        trick.push(card);
-        let value = if trick.len() == 4 {
-            let winner = winner(trick, leader, strain);
-            let won = u8::from(winner.side() == dds_model::Side::NorthSouth);
-            let mut fresh = Vec::new();
-            won + minimax(next, winner, &mut fresh, strain)
-        } else {
-            minimax(next, leader, trick, strain)
-        };
-        trick.pop();
-        best = Some(match best {
-            None => value,
-            Some(b) if ns => b.max(value),
-            Some(b) => b.min(value),
-        });
-    }
-    best.expect("a hand with cards has a legal card")
-}
-
-/// The seat that wins a complete trick.
-fn winner(trick: &[Card], leader: Seat, strain: Strain) -> Seat {
-    let mut best = 0;
-    for i in 1..4 {
-        let (c, b) = (trick[i], trick[best]);
-        let trumps = |x: Card| Some(x.suit()) == strain.trump();
-        if (c.suit() == b.suit() && c.rank() > b.rank()) || (trumps(c) && !trumps(b)) {
-            best = i;
-        }
-    }
-    leader.offset(best)
-}
 
 /// A random ending of `tricks` tricks, with `played` cards (0..=3) already
 /// played to the current trick by legal play.
@@ -71,7 +20,7 @@ fn ending(rng: &mut DealRng, tricks: usize, played: usize) -> (Deal, Seat, Vec<C
 }
 
 fn solve<T: TransTable>(tt: T, deal: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> u8 {
-    let pos = Position::new(*deal.hands(), leader, trick).expect("endings are valid");
+    let pos = Position::new(*deal.hands(), leader, trick, strain).expect("endings are valid");
     Searcher::new(tt, strain).solve_ns(&pos)
 }
 
@@ -115,7 +64,7 @@ fn all_tables_agree() {
         let null = solve(NullTable::default(), &deal, leader, &trick, strain);
         let map = solve(MapTable::new(), &deal, leader, &trick, strain);
         let partition = solve(PartitionTable::default(), &deal, leader, &trick, strain);
-        let pos = Position::new(*deal.hands(), leader, &trick).unwrap();
+        let pos = Position::new(*deal.hands(), leader, &trick, strain).unwrap();
         let mut with_etc = Searcher::new(PartitionTable::default(), strain);
         with_etc.set_etc(true);
         let etc = with_etc.solve_ns(&pos);
@@ -141,7 +90,7 @@ fn map_and_partition_tables_agree_on_full_deals() {
         let partition = solve(PartitionTable::default(), &deal, leader, &[], strain);
         let mut with_etc = Searcher::new(PartitionTable::default(), strain);
         with_etc.set_etc(true);
-        let etc = with_etc.solve_ns(&Position::new(*deal.hands(), leader, &[]).unwrap());
+        let etc = with_etc.solve_ns(&Position::new(*deal.hands(), leader, &[], strain).unwrap());
         assert_eq!((map, etc), (partition, partition), "{deal} {strain} leader {leader}");
     }
 }
@@ -155,7 +104,7 @@ fn a_table_shared_across_deals_stays_exact() {
     let mut shared = Searcher::new(PartitionTable::default(), Strain::Hearts);
     for _ in 0..cases {
         let (deal, leader, trick) = ending(&mut rng, 6, 0);
-        let pos = Position::new(*deal.hands(), leader, &trick).unwrap();
+        let pos = Position::new(*deal.hands(), leader, &trick, Strain::Hearts).unwrap();
         let fresh = solve(MapTable::new(), &deal, leader, &trick, Strain::Hearts);
         assert_eq!(shared.solve_ns(&pos), fresh, "{deal} leader {leader}");
     }
@@ -175,7 +124,7 @@ struct CheckedTable {
 }
 
 impl CheckedTable {
-    fn position(key: &Key) -> Position {
+    fn position(key: &Key, strain: Strain) -> Position {
         let mut hands = [Hand::EMPTY; 4];
         for suit in 0..4 {
             for i in 0..u32::from(key.suit_len(suit)) {
@@ -184,7 +133,7 @@ impl CheckedTable {
                 hands[seat as usize].add(card);
             }
         }
-        Position::new(dds_model::BySeat::from_fn(|s: Seat| hands[s.index()]), key.leader, &[])
+        Position::new(dds_model::BySeat::from_fn(|s: Seat| hands[s.index()]), key.leader, &[], strain)
             .expect("a key's position")
     }
 
@@ -198,7 +147,7 @@ impl CheckedTable {
         if let Some(&v) = self.exact.get(key) {
             return Some(v);
         }
-        let v = Searcher::new(MapTable::new(), self.strain).solve_ns(&CheckedTable::position(key));
+        let v = Searcher::new(MapTable::new(), self.strain).solve_ns(&CheckedTable::position(key, self.strain));
         self.exact.insert(*key, v);
         Some(v)
     }
@@ -209,7 +158,7 @@ impl TransTable for CheckedTable {
         let hit = self.inner.probe(key, target)?;
         if let Some(v) = self.exact(key) {
             if (v < hit.lower || v > hit.upper) && self.error.is_none() {
-                self.error = Some(format!("hit {hit:?} for {:?}, exact {v}", CheckedTable::position(key)));
+                self.error = Some(format!("hit {hit:?} for {:?}, exact {v}", CheckedTable::position(key, self.strain)));
             }
         }
         Some(hit)
@@ -222,7 +171,8 @@ impl TransTable for CheckedTable {
                 Bound::Upper(n) => v <= n,
             };
             if !sound && self.error.is_none() {
-                self.error = Some(format!("stored {bound:?} for {:?}, exact {v}", CheckedTable::position(key)));
+                self.error =
+                    Some(format!("stored {bound:?} for {:?}, exact {v}", CheckedTable::position(key, self.strain)));
             }
         }
         self.inner.store(key, relevant, bound, best)
@@ -266,7 +216,7 @@ fn table_entries_of_small_positions_are_exact_bounds() {
             error: None,
         };
         let mut searcher = Searcher::new(table, strain);
-        searcher.solve_ns(&Position::new(*deal.hands(), leader, &[]).unwrap());
+        searcher.solve_ns(&Position::new(*deal.hands(), leader, &[], strain).unwrap());
         assert_eq!(searcher.table().error, None, "{deal} {strain} leader {leader}");
     }
 }

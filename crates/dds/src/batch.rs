@@ -42,6 +42,35 @@ impl Parallel {
     }
 }
 
+/// One solver per worker thread of the pool that runs a batch, made on the
+/// thread's first job and kept for its later ones: a job clears the table
+/// (or keeps it, for the same cards and strain) instead of allocating a new
+/// one, so a batch holds at most one table per thread, whatever its size.
+pub(crate) struct Workers {
+    slots: Vec<parking_lot::Mutex<Option<Solver>>>,
+    memory: usize,
+}
+
+impl Workers {
+    /// Room for one solver per thread of the current pool (call it inside
+    /// [`Parallel::run`]), each with a table of `memory` bytes.
+    pub(crate) fn new(memory: usize) -> Workers {
+        Workers { slots: (0..rayon::current_num_threads()).map(|_| parking_lot::Mutex::new(None)).collect(), memory }
+    }
+
+    /// Runs `job` with the calling worker's solver. A job never waits for a
+    /// lock: each slot belongs to one thread, and a call from outside the
+    /// pool (or a slot in use further up the same thread's stack) gets a
+    /// solver of its own.
+    pub(crate) fn with<R>(&self, job: impl FnOnce(&mut Solver) -> R) -> R {
+        let slot = rayon::current_thread_index().and_then(|i| self.slots.get(i)).and_then(|m| m.try_lock());
+        match slot {
+            Some(mut solver) => job(solver.get_or_insert_with(|| Solver::with_memory(self.memory))),
+            None => job(&mut Solver::with_memory(self.memory)),
+        }
+    }
+}
+
 /// The double dummy tables of `deals`, in parallel, in input order; the
 /// results equal [`Solver::dd_table`]'s. There is no limit on the batch
 /// size. The first invalid deal's error is returned.
@@ -58,7 +87,7 @@ pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Result<Vec<DdTable>, Er
     let rows = strain_rows(deals, &Strain::ALL, settings)?;
     Ok(rows
         .chunks_exact(Strain::NUM)
-        .map(|row| DdTable::new(ByStrain::from_fn(|strain| row[strain.index()])))
+        .map(|row| DdTable::solved(ByStrain::from_fn(|strain| row[strain.index()])))
         .collect())
 }
 
@@ -69,13 +98,11 @@ fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Resul
     let memory = settings.memory_per_thread;
     let n = strains.len();
     settings.run(|| {
+        let workers = Workers::new(memory);
         (0..deals.len() * n)
             .into_par_iter()
             .with_max_len(1)
-            .map_init(
-                || Solver::with_memory(memory),
-                |solver, job| solver.dd_table_strain(&deals[job / n], strains[job % n]),
-            )
+            .map(|job| workers.with(|solver| solver.dd_table_strain(&deals[job / n], strains[job % n])))
             .collect::<Result<_, Error>>()
     })
 }
@@ -167,7 +194,7 @@ pub fn dd_tables_with(deals: &[Deal], options: &TableOptions, settings: &Paralle
             for (k, &strain) in strains.iter().enumerate() {
                 tricks[strain] = rows[d * strains.len() + k];
             }
-            let table = DdTable::new(tricks);
+            let table = DdTable::solved(tricks);
             TableResult { table, strains: options.strains, par: options.par.map(|vul| table.par(vul)) }
         })
         .collect())
@@ -186,13 +213,11 @@ pub fn solve_boards(
     let mut order: Vec<usize> = (0..boards.len()).collect();
     order.sort_by_key(|&i| core::cmp::Reverse(boards[i].position().tricks_left()));
     let solved: Vec<(usize, Solution)> = settings.run(|| {
+        let workers = Workers::new(memory);
         order
             .par_iter()
             .with_max_len(1)
-            .map_init(
-                || Solver::with_memory(memory),
-                |solver, &i| solver.solve_board(&boards[i], target, solutions).map(|s| (i, s)),
-            )
+            .map(|&i| workers.with(|solver| solver.solve_board(&boards[i], target, solutions).map(|s| (i, s))))
             .collect::<Result<_, Error>>()
     })?;
     let mut solved = solved;

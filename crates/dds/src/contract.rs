@@ -66,9 +66,9 @@ impl Solver {
         contract: Contract,
         vulnerability: Vulnerability,
     ) -> Result<ContractResult, Error> {
-        let deal = deal.validate()?;
+        let deal = crate::solver::full_deal(deal)?;
         let leader: Seat = contract.declarer.next();
-        let pos = Position::new(*deal.hands(), leader, &[])?;
+        let pos = Position::new(*deal.hands(), leader, &[], contract.strain)?;
         let tricks = self.declarer_tricks(&pos, contract.strain, contract.side(), None);
         Ok(ContractResult::new(contract, vulnerability, tricks))
     }

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dds_model::{Card, DealError, ParseDealError, ParseError, Seat, Suit};
+use dds_model::{Card, DealError, ParseDealError, ParseError, Seat, Strain, Suit};
 use dds_search::PositionError;
 
 /// Everything that can go wrong when asking the solver something.
@@ -46,6 +46,16 @@ pub enum Error {
     NotFullDeal,
     /// Par was asked for with a strain left out of the tables.
     ParNeedsAllStrains,
+    /// A double dummy table given to [`DdTable::new`](crate::DdTable::new)
+    /// holds more than 13 tricks for a declarer.
+    TricksOutOfRange {
+        /// The strain of the entry.
+        strain: Strain,
+        /// The declarer of the entry.
+        declarer: Seat,
+        /// The number of tricks given.
+        tricks: u8,
+    },
     /// A layouts problem needs one or two incomplete hands (the seats that
     /// receive the unknown cards); `incomplete` hands have fewer than 13
     /// cards.
@@ -94,6 +104,11 @@ impl fmt::Display for Error {
             }
             Error::NotFullDeal => f.write_str("a full deal of 13 cards per hand is needed"),
             Error::ParNeedsAllStrains => f.write_str("par needs the tables of all five strains"),
+            Error::TricksOutOfRange { strain, declarer, tricks } => write!(
+                f,
+                "a double dummy table entry is out of range: {tricks} tricks for {} in {strain} (at most 13)",
+                declarer.name()
+            ),
             Error::LayoutSeats { incomplete: 0 } => {
                 f.write_str("every hand is complete: mark the hands that receive the unknown cards with - or leave them short")
             }

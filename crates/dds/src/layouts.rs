@@ -478,7 +478,7 @@ impl Worker {
                 }
             }
         }
-        Ok(DdTable::new(tricks))
+        Ok(DdTable::solved(tricks))
     }
 }
 

@@ -90,7 +90,7 @@ impl Solver {
         play: &[Card],
     ) -> Result<PlayAnalysis, Error> {
         let deal = deal.validate()?;
-        let mut pos = Position::new(*deal.hands(), leader, &[])?;
+        let mut pos = Position::new(*deal.hands(), leader, &[], strain)?;
         let declarer = leader.prev().side();
         let mut won = 0u8;
         let mut tricks = Vec::with_capacity(play.len() + 1);
@@ -99,7 +99,7 @@ impl Solver {
         for (index, &card) in play.iter().enumerate() {
             let seat = pos.to_play();
             let completes = pos.played().count() == 3;
-            let next = pos.after(card, strain).map_err(|e| illegal(&pos, index, card, seat, e))?;
+            let next = pos.after(card).map_err(|e| illegal(&pos, index, card, seat, e))?;
             if completes && next.leader().side() == declarer {
                 won += 1;
             }
@@ -200,7 +200,7 @@ impl Solver {
             }
             let card = chosen.expect("some card keeps the value of a solved position");
             let completes = pos.played().count() == 3;
-            let next = pos.after(card, strain)?;
+            let next = pos.after(card)?;
             let wins = completes.then(|| next.leader());
             let tricks = if ns_to_play { left_ns } else { pos.tricks_left() - left_ns };
             if wins.is_some_and(|w| w.index() % 2 == 0) {
@@ -247,13 +247,11 @@ fn illegal(pos: &Position, index: usize, card: Card, seat: Seat, e: PositionErro
 pub fn analyse_plays(requests: &[PlayRequest], settings: &Parallel) -> Vec<Result<PlayAnalysis, Error>> {
     let memory = settings.memory_per_thread;
     settings.run(|| {
+        let workers = crate::batch::Workers::new(memory);
         requests
             .par_iter()
             .with_max_len(1)
-            .map_init(
-                || Solver::with_memory(memory),
-                |solver, r| solver.analyse_play(&r.deal, r.strain, r.leader, &r.play),
-            )
+            .map(|r| workers.with(|solver| solver.analyse_play(&r.deal, r.strain, r.leader, &r.play)))
             .collect()
     })
 }

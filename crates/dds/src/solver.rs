@@ -15,7 +15,9 @@ pub enum Target {
     Max,
     /// Cards that take at least this many tricks (DDS's `target = 0..13`).
     /// A card's score is then the target itself, not the maximum; with 0,
-    /// the cards are listed with score 0 without a search, as DDS does.
+    /// the cards are listed with score 0 without a search, as DDS does, in
+    /// this solver's root order (DDS's order for target 0 depends on what
+    /// the same DDS thread solved before, so it has no fixed answer).
     AtLeast(u8),
     /// Only list the legal cards, without searching and without scores
     /// (one card with [`Solutions::One`]). For DDS's `target = 0`, which
@@ -52,7 +54,9 @@ pub struct ScoredCard {
     pub tricks: Option<u8>,
 }
 
-/// The answer of [`Solver::solve_board`].
+/// The answer of [`Solver::solve_board`]: DDS's `futureTricks`, with the
+/// cards in DDS's order (highest score first, cards of equal score in the
+/// order DDS lists them).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Solution {
     /// The cards, highest score first. Empty when a [`Target::AtLeast`]
@@ -63,6 +67,16 @@ pub struct Solution {
     pub forced: bool,
     /// Search nodes visited.
     pub nodes: u64,
+}
+
+/// `deal` checked as a full deal: 13 cards in each hand, no card twice
+/// ([`Error::Deal`] or [`Error::NotFullDeal`] otherwise).
+pub(crate) fn full_deal(deal: &Deal) -> Result<Deal, Error> {
+    let deal = deal.validate()?;
+    if deal.hand(Seat::North).len() != 13 {
+        return Err(Error::NotFullDeal);
+    }
+    Ok(deal)
 }
 
 /// A position to solve: the cards still held, the seat that led to the
@@ -91,7 +105,7 @@ impl Board {
     /// the current trick excluded), `leader` led to the current trick and
     /// `played` are the cards of that trick so far, in order.
     pub fn new(remaining: &Deal, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
-        let position = Position::new(*remaining.hands(), leader, played)?;
+        let position = Position::new(*remaining.hands(), leader, played, strain)?;
         Ok(Board { position, strain })
     }
 
@@ -118,8 +132,36 @@ pub struct DdTable {
 }
 
 impl DdTable {
-    /// The table from tricks per strain and declarer.
-    pub fn new(tricks: ByStrain<BySeat<u8>>) -> DdTable {
+    /// The table from tricks per strain and declarer (a table computed
+    /// elsewhere, for par or contract results): every entry must be at most
+    /// 13, otherwise [`Error::TricksOutOfRange`] names the first that is not.
+    ///
+    /// ```
+    /// use dds::{DdTable, Error, Strain};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// let mut tricks = ByStrain::from_fn(|_| BySeat([7, 6, 7, 6]));
+    /// assert!(DdTable::new(tricks).is_ok());
+    /// tricks[Strain::Hearts][Seat::East] = 14;
+    /// assert_eq!(
+    ///     DdTable::new(tricks),
+    ///     Err(Error::TricksOutOfRange { strain: Strain::Hearts, declarer: Seat::East, tricks: 14 })
+    /// );
+    /// ```
+    pub fn new(tricks: ByStrain<BySeat<u8>>) -> Result<DdTable, Error> {
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let t = tricks[strain][declarer];
+                if t > 13 {
+                    return Err(Error::TricksOutOfRange { strain, declarer, tricks: t });
+                }
+            }
+        }
+        Ok(DdTable { tricks })
+    }
+
+    /// A table the solver computed (every entry at most 13).
+    pub(crate) fn solved(tricks: ByStrain<BySeat<u8>>) -> DdTable {
+        debug_assert!(tricks.values().all(|row| row.values().all(|&t| t <= 13)));
         DdTable { tricks }
     }
 
@@ -323,7 +365,7 @@ impl Solver {
         for strain in Strain::ALL {
             tricks[strain] = self.dd_table_strain(deal, strain)?;
         }
-        Ok(DdTable::new(tricks))
+        Ok(DdTable::solved(tricks))
     }
 
     /// One strain's row of [`Solver::dd_table`]: the tricks each declarer
@@ -338,10 +380,7 @@ impl Solver {
     /// # Ok::<_, dds::Error>(())
     /// ```
     pub fn dd_table_strain(&mut self, deal: &Deal, strain: Strain) -> Result<BySeat<u8>, Error> {
-        let deal = deal.validate()?;
-        if deal.hand(Seat::North).len() != 13 {
-            return Err(Error::NotFullDeal);
-        }
+        let deal = full_deal(deal)?;
         self.table_strain(&deal, strain, first_guess(&deal, strain), false)
     }
 
@@ -380,7 +419,7 @@ impl Solver {
         guess: u8,
         keep: bool,
     ) -> Result<u8, Error> {
-        let pos = Position::new(*deal.hands(), leader, &[])?;
+        let pos = Position::new(*deal.hands(), leader, &[], strain)?;
         if keep {
             self.searcher.set_strain(strain);
             // The table no longer belongs to one deal.
@@ -450,7 +489,7 @@ mod tests {
             let deal = rng.deal();
             for strain in Strain::ALL {
                 for leader in Seat::ALL {
-                    let pos = Position::new(*deal.hands(), leader, &[]).unwrap();
+                    let pos = Position::new(*deal.hands(), leader, &[], strain).unwrap();
                     assert_eq!(position_guess(&pos, strain), first_guess(&deal, strain));
                 }
             }
@@ -461,18 +500,18 @@ mod tests {
     fn the_position_guess_counts_the_cards_left_and_the_trick_in_play() {
         // Two tricks left, North-South hold both aces and kings: both.
         let deal: Deal = "N:A.A.. K.K.. Q.Q.. J.J..".parse().unwrap();
-        let pos = Position::new(*deal.hands(), Seat::West, &[]).unwrap();
+        let pos = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump).unwrap();
         assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
         // West led the jack of spades: the trick still counts, the jack
         // still counts for West.
         let jack = "SJ".parse().unwrap();
         let mut hands = *deal.hands();
         assert!(hands[Seat::West].remove(jack));
-        let pos = Position::new(hands, Seat::West, &[jack]).unwrap();
+        let pos = Position::new(hands, Seat::West, &[jack], Strain::NoTrump).unwrap();
         assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
         // East-West hold the aces and kings of both suits: none.
         let deal: Deal = "N:Q.Q.. A.A.. J.J.. K.K..".parse().unwrap();
-        let pos = Position::new(*deal.hands(), Seat::North, &[]).unwrap();
+        let pos = Position::new(*deal.hands(), Seat::North, &[], Strain::Spades).unwrap();
         assert_eq!(position_guess(&pos, Strain::Spades), 0);
     }
 

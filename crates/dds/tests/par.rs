@@ -16,7 +16,7 @@ fn records() -> Vec<Record> {
 }
 
 fn table(record: &Record) -> DdTable {
-    DdTable::new(record.table.expect("filtered on tables"))
+    DdTable::new(record.table.expect("filtered on tables")).expect("fixture tables hold 0 to 13 tricks")
 }
 
 fn vulnerability(record: &Record) -> Vulnerability {
@@ -92,4 +92,67 @@ fn par_contracts_are_consistent_with_the_table() {
             }
         }
     }
+}
+
+/// Tables not computed by the solver: out-of-range entries are refused when
+/// the table is built, and par works out an answer (never a panic) for any
+/// table that can be built, whatever its entries.
+#[test]
+fn par_of_any_valid_table_and_refused_tables() {
+    use dds::model::{BySeat, ByStrain, Seat};
+    use dds::{Error, Strain};
+    let mut rng = dds_fixtures::DealRng::new(216);
+    for case in 0..3000 {
+        // Extremes often: 0 and 13 as well as everything between.
+        let mut tricks = ByStrain::from_fn(|_| BySeat::from_fn(|_| rng.below(14) as u8));
+        if case % 3 == 0 {
+            tricks = ByStrain::from_fn(|_| BySeat::from_fn(|_| [0, 13, 6, 7][rng.below(4) as usize]));
+        }
+        let table = DdTable::new(tricks).expect("entries of at most 13");
+        for vulnerability in
+            [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both]
+        {
+            let sides = table.par(vulnerability);
+            let pars = Seat::ALL.map(|dealer| table.dealer_par(dealer, vulnerability));
+            for par in [&sides.ns_first, &sides.ew_first].into_iter().chain(&pars) {
+                check_par_contracts(&table, vulnerability, par, case);
+            }
+        }
+        let strain = Strain::ALL[case % 5];
+        let seat = Seat::new(case % 4);
+        let mut bad = tricks;
+        bad[strain][seat] = 14 + (case % 200) as u8;
+        assert_eq!(
+            DdTable::new(bad),
+            Err(Error::TricksOutOfRange { strain, declarer: seat, tricks: bad[strain][seat] })
+        );
+    }
+}
+
+/// Every contract of `par` scores the par score by the table.
+fn check_par_contracts(table: &DdTable, vulnerability: Vulnerability, par: &Par, case: usize) {
+    use dds::model::{Contract, Penalty};
+    for c in &par.contracts {
+        let seats = match c.declarer {
+            ParDeclarer::Seat(seat) => vec![seat],
+            ParDeclarer::Side(side) => side.seats().to_vec(),
+        };
+        for declarer in seats {
+            let penalty = if c.doubled { Penalty::Doubled } else { Penalty::Undoubled };
+            let contract = Contract::new(c.level, c.strain, penalty, declarer);
+            let result = table.contract_result(contract, vulnerability);
+            assert_eq!(result.score_ns, par.score, "case {case}: {table:?} {vulnerability:?} {par} {contract}");
+        }
+    }
+}
+
+#[test]
+fn contract_results_need_a_full_deal_as_tables_do() {
+    use dds::model::Deal;
+    use dds::{Error, Solver};
+    let ending = Deal::from_pbn_remaining("N:A2... K3... Q4... J5...").expect("an ending");
+    let mut solver = Solver::new();
+    assert_eq!(solver.dd_table(&ending), Err(Error::NotFullDeal));
+    let contract = "7NTXX by E".parse().expect("a contract");
+    assert_eq!(solver.contract_result(&ending, contract, Vulnerability::None), Err(Error::NotFullDeal));
 }

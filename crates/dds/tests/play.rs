@@ -156,3 +156,74 @@ fn best_lines_keep_the_value_at_every_card() {
         assert!(analysis.tricks.iter().all(|&t| t == declarer_tricks), "line {}: {:?}", record.line, analysis.tricks);
     }
 }
+
+/// Best lines from random positions in the middle of the play, tricks in
+/// progress included (with ruffs in them), in every strain: every card is
+/// legal by the rules of play, the tricks are won as the rules say, North-
+/// South take the value the line reports, that value is the position's
+/// (brute force on small endings, `solve_board` otherwise), and the play
+/// analyser finds no card of the line that changes the value.
+#[test]
+fn best_lines_from_positions_in_the_middle_of_a_trick() {
+    use dds_fixtures::{legal_cards, minimax, winning_index, DealRng};
+    let mut rng = DealRng::new(1016);
+    let cases = if cfg!(debug_assertions) { 12 } else { 150 };
+    let (mut solver, mut analyser) = (Solver::new(), Solver::new());
+    let mut in_progress = 0;
+    for case in 0..cases {
+        let strain = Strain::ALL[case % 5];
+        let start = rng.deal();
+        let first_leader = rng.seat();
+        let (mut deal, mut leader, mut trick) = (start, first_leader, Vec::new());
+        // Between 1 and 51 cards played: 1 to 13 tricks left.
+        let prefix_len = 1 + rng.below(51) as usize;
+        let mut prefix = Vec::new();
+        for _ in 0..prefix_len {
+            let before = deal;
+            rng.play(&mut deal, &mut leader, &mut trick, strain, 1);
+            prefix.extend(Seat::ALL.into_iter().flat_map(|s| before[s] - deal[s]));
+        }
+        in_progress += usize::from(!trick.is_empty());
+        let context = format!("case {case}: {deal} {strain} leader {leader} trick {trick:?}");
+        let board = dds::Board::new(&deal, strain, leader, &trick).expect("a legal position");
+        let (line, ns) = solver.best_line(&board).expect("a line");
+        assert_eq!(line.len(), 52 - prefix_len, "{context}");
+        // Replay by the rules.
+        let (mut hands, mut at, mut cards, mut won_ns) = (deal, leader, trick.clone(), 0u8);
+        for (i, c) in line.iter().enumerate() {
+            let seat = at.offset(cards.len());
+            assert_eq!(c.seat, seat, "{context}: card {i}");
+            assert!(legal_cards(hands[seat], &cards).contains(&c.card), "{context}: card {i} {}", c.card);
+            hands[seat] = hands[seat].without(c.card);
+            cards.push(c.card);
+            if cards.len() == 4 {
+                at = at.offset(winning_index(&cards, strain));
+                cards.clear();
+                won_ns += u8::from(at.index() % 2 == 0);
+                assert_eq!(c.wins, Some(at), "{context}: card {i}");
+            } else {
+                assert_eq!(c.wins, None, "{context}: card {i}");
+            }
+        }
+        assert_eq!(won_ns, ns, "{context}");
+        let tricks_left = (52 - prefix_len).div_ceil(4) as u8;
+        let expected = if tricks_left <= 4 {
+            minimax(deal.hands().0, leader, &mut trick.clone(), strain)
+        } else {
+            let best = solver.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable").cards[0]
+                .tricks
+                .expect("searched");
+            if board.position().to_play().index() % 2 == 0 {
+                best
+            } else {
+                tricks_left - best
+            }
+        };
+        assert_eq!(ns, expected, "{context}");
+        let whole: Vec<Card> = prefix.iter().copied().chain(line.iter().map(|c| c.card)).collect();
+        let analysis = analyser.analyse_play(&start, strain, first_leader, &whole).expect("a legal play");
+        let after_prefix = analysis.tricks[prefix_len];
+        assert!(analysis.tricks[prefix_len..].iter().all(|&t| t == after_prefix), "{context}: {:?}", analysis.tricks);
+    }
+    assert!(in_progress > cases / 2, "{in_progress} of {cases} positions have a trick in progress");
+}
