@@ -35,6 +35,13 @@ struct DealBin {
     remain_cards: [[c_uint; 4]; 4],
 }
 
+#[repr(C)]
+struct ParResultsDealer {
+    number: c_int,
+    score: c_int,
+    contracts: [[c_char; 10]; 10],
+}
+
 #[link(name = "dds")]
 extern "C" {
     fn SetMaxThreads(user_threads: c_int);
@@ -49,6 +56,7 @@ extern "C" {
         thread_index: c_int,
     ) -> c_int;
     fn ErrorMessage(code: c_int, line: *mut c_char);
+    fn SidesPar(tablep: *mut DdTableResults, sides: *mut ParResultsDealer, vulnerable: c_int) -> c_int;
 }
 
 /// DDS keeps per-thread state behind a thread index; every call here uses
@@ -138,4 +146,26 @@ pub fn solve_board(
         })
         .collect();
     Ok((cards, i64::from(fut.nodes)))
+}
+
+/// DDS's SidesPar for a table (tricks by DDS strain and declarer index) and
+/// DDS's vulnerability code: per side (North-South first), the score and
+/// the contract strings.
+pub fn sides_par(table: [[u8; 4]; 5], vulnerable: i32) -> Result<[(i32, Vec<String>); 2], String> {
+    let mut res = DdTableResults { res_table: table.map(|row| row.map(c_int::from)) };
+    let empty = || ParResultsDealer { number: 0, score: 0, contracts: [[0; 10]; 10] };
+    let mut sides = [empty(), empty()];
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    // Safety: both pointers outlive the call; the layouts follow dll.h.
+    let code = unsafe { SidesPar(&mut res, sides.as_mut_ptr(), vulnerable) };
+    if code != 1 {
+        return Err(message(code));
+    }
+    Ok(sides.map(|side| {
+        let texts = side.contracts[..side.number.clamp(0, 10) as usize]
+            .iter()
+            .map(|c| c.iter().take_while(|&&b| b != 0).map(|&b| b as u8 as char).collect())
+            .collect();
+        (side.score, texts)
+    }))
 }

@@ -31,6 +31,20 @@ impl MoveList {
         }
     }
 
+    /// Puts the moves back in generation order (suits S, H, D, C, each from
+    /// the highest card down), each with its weight, then orders them as
+    /// DDS orders the moves at the root of a search ([`dds_root_order`]).
+    fn reorder_as_dds_root(&mut self) {
+        let n = self.len;
+        let mut moves: [(Card, i32); 13] = core::array::from_fn(|i| (self.cards[i], self.weights[i]));
+        moves[..n].sort_unstable_by_key(|&(card, _)| (card.suit() as u8, core::cmp::Reverse(card.rank())));
+        dds_root_order(&mut moves[..n]);
+        for (i, (card, weight)) in moves[..n].iter().enumerate() {
+            self.cards[i] = *card;
+            self.weights[i] = *weight;
+        }
+    }
+
     /// Sorts the moves by weight, highest first; equal weights keep their
     /// generation order (insertion sort: at most 13 moves).
     fn sort(&mut self) {
@@ -228,6 +242,213 @@ fn fourth_follow_order(pos: &Position, trump: Option<Suit>, list: &mut MoveList)
     list.sort();
 }
 
+/// The compare-exchange steps with which DDS 2.9 sorts 2 to 12 moves
+/// (`Moves::MergeSort`): each pair `(i, j)` swaps the moves at `i` and `j`
+/// when `j` weighs more. They sort by weight but do not keep the generation
+/// order of equal weights, and that order is the order in which DDS reports
+/// cards of equal score, so the root's moves are ordered the same way.
+const DDS_NETWORKS: [&[(u8, u8)]; 13] = [
+    &[],
+    &[],
+    &[(0, 1)],
+    &[(0, 1), (0, 2), (1, 2)],
+    &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
+    &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2), (0, 4), (2, 4), (1, 2), (3, 4)],
+    &[(0, 1), (2, 3), (4, 5), (0, 2), (1, 3), (1, 2), (0, 4), (1, 5), (2, 4), (3, 5), (1, 2), (3, 4)],
+    &[
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (0, 2),
+        (4, 6),
+        (1, 3),
+        (1, 2),
+        (5, 6),
+        (0, 4),
+        (1, 5),
+        (2, 6),
+        (2, 4),
+        (3, 5),
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ],
+    &[
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (6, 7),
+        (0, 2),
+        (4, 6),
+        (1, 3),
+        (5, 7),
+        (1, 2),
+        (5, 6),
+        (0, 4),
+        (1, 5),
+        (2, 6),
+        (3, 7),
+        (2, 4),
+        (3, 5),
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ],
+    &[
+        (0, 1),
+        (3, 4),
+        (6, 7),
+        (1, 2),
+        (4, 5),
+        (7, 8),
+        (0, 1),
+        (3, 4),
+        (6, 7),
+        (0, 3),
+        (3, 6),
+        (0, 3),
+        (1, 4),
+        (4, 7),
+        (1, 4),
+        (2, 5),
+        (5, 8),
+        (2, 5),
+        (1, 3),
+        (5, 7),
+        (2, 6),
+        (4, 6),
+        (2, 4),
+        (2, 3),
+        (5, 6),
+    ],
+    &[
+        (1, 8),
+        (0, 4),
+        (5, 9),
+        (2, 6),
+        (3, 7),
+        (0, 3),
+        (6, 9),
+        (2, 5),
+        (0, 1),
+        (3, 6),
+        (8, 9),
+        (4, 7),
+        (0, 2),
+        (4, 8),
+        (1, 5),
+        (7, 9),
+        (1, 2),
+        (3, 4),
+        (5, 6),
+        (7, 8),
+        (1, 3),
+        (6, 8),
+        (2, 4),
+        (5, 7),
+        (2, 3),
+        (6, 7),
+        (3, 5),
+        (4, 6),
+        (4, 5),
+    ],
+    &[
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (6, 7),
+        (8, 9),
+        (1, 3),
+        (5, 7),
+        (0, 2),
+        (4, 6),
+        (8, 10),
+        (1, 2),
+        (5, 6),
+        (9, 10),
+        (1, 5),
+        (6, 10),
+        (5, 9),
+        (2, 6),
+        (1, 5),
+        (6, 10),
+        (0, 4),
+        (3, 7),
+        (4, 8),
+        (0, 4),
+        (1, 4),
+        (7, 10),
+        (3, 8),
+        (2, 3),
+        (8, 9),
+        (2, 4),
+        (7, 9),
+        (3, 5),
+        (6, 8),
+        (3, 4),
+        (5, 6),
+        (7, 8),
+    ],
+    &[
+        (0, 1),
+        (2, 3),
+        (4, 5),
+        (6, 7),
+        (8, 9),
+        (10, 11),
+        (1, 3),
+        (5, 7),
+        (9, 11),
+        (0, 2),
+        (4, 6),
+        (8, 10),
+        (1, 2),
+        (5, 6),
+        (9, 10),
+        (1, 5),
+        (6, 10),
+        (5, 9),
+        (2, 6),
+        (1, 5),
+        (6, 10),
+        (0, 4),
+        (7, 11),
+        (3, 7),
+        (4, 8),
+        (0, 4),
+        (7, 11),
+        (1, 4),
+        (7, 10),
+        (3, 8),
+        (2, 3),
+        (8, 9),
+        (2, 4),
+        (7, 9),
+        (3, 5),
+        (6, 8),
+        (3, 4),
+        (5, 6),
+        (7, 8),
+    ],
+];
+
+/// Orders `moves` (cards with their weights, in generation order) by weight,
+/// highest first, as DDS does: its compare-exchange steps for 2 to 12 moves
+/// ([`DDS_NETWORKS`]), a stable insertion sort for 13.
+fn dds_root_order(moves: &mut [(Card, i32)]) {
+    match DDS_NETWORKS.get(moves.len()) {
+        Some(network) => {
+            for &(i, j) in *network {
+                let (i, j) = (usize::from(i), usize::from(j));
+                if moves[i].1 < moves[j].1 {
+                    moves.swap(i, j);
+                }
+            }
+        }
+        None => moves.sort_by_key(|&(_, weight)| core::cmp::Reverse(weight)),
+    }
+}
+
 /// The moves of the seat to play at the root of a search: one card per group
 /// of equivalent cards, in search order, with the lower cards equivalent to
 /// it.
@@ -245,6 +466,8 @@ impl RootMoves {
         let (legal, follows) = pos.legal_bits();
         let (tops, bottoms) = group_bounds(legal, pos.in_play());
         generate(pos, strain.trump(), None, None, (tops, bottoms, follows), &mut list);
+        // The order in which DDS lists cards of equal score.
+        list.reorder_as_dds_root();
         let mut equals = [Hand::EMPTY; 13];
         for (i, card) in list.as_slice().iter().enumerate() {
             let top = 1u64 << card.bit();

@@ -214,6 +214,31 @@ impl SidesPar {
         [format!("NS {}", self.ns_first.score), format!("EW {}", -self.ew_first.score)]
     }
 
+    /// DDS's `SidesPar` contract strings of each view, North-South first:
+    /// each contract as [`ParContract::dealer_text`] (`"4S*-EW-1"`), and
+    /// DDS's placeholder `"0N-N"` (level 0, no trump, North) for a view
+    /// where the deal is passed out, where `DealerPar` writes `"pass"`.
+    ///
+    /// ```
+    /// use dds::model::{BySeat, ByStrain};
+    /// use dds::{DdTable, Vulnerability};
+    /// // Six tricks for every declarer in every strain: nobody makes anything.
+    /// let table = DdTable::new(ByStrain::from_fn(|_| BySeat([6; 4])))?;
+    /// let par = table.par(Vulnerability::None);
+    /// assert_eq!(par.sides_texts(), [vec!["0N-N"], vec!["0N-N"]]);
+    /// assert_eq!(par.ns_first.dealer_texts(), ["pass"]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn sides_texts(&self) -> [Vec<String>; 2] {
+        self.views().map(|par| {
+            if par.contracts.is_empty() {
+                vec!["0N-N".to_owned()]
+            } else {
+                par.contracts.iter().map(ParContract::dealer_text).collect()
+            }
+        })
+    }
+
     /// DDS's `Par` contract strings: `["NS:EW 2S", "EW:EW 2S"]`, several
     /// contracts separated by commas (`"NS:NS 23S,NS 23H"`); just `"NS:"`
     /// and `"EW:"` when the deal is passed out.
