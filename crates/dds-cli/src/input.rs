@@ -31,7 +31,10 @@ pub(crate) struct Item {
 
 impl Source {
     /// `arg` is a path, `-` or nothing for standard input, or a PBN deal
-    /// (`N:...`) when no file of that name exists.
+    /// when no file of that name exists: an existing file always wins, and
+    /// anything shaped like a deal (see [`looks_like_deal`]) is parsed as
+    /// one, so that a bad deal gets the deal's error rather than "no such
+    /// file". An empty argument is an error of its own.
     pub(crate) fn open(arg: Option<&str>) -> Result<Source, Failure> {
         match arg {
             None | Some("-") => {
@@ -39,14 +42,20 @@ impl Source {
                 std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(format!("<stdin>: {e}")))?;
                 Ok(Source { name: "<stdin>".to_owned(), text })
             }
-            Some(arg) if looks_like_deal(arg) && !std::path::Path::new(arg).exists() => {
-                Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned() })
-            }
-            Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
-                Ok(Source { name: path.to_owned(), text })
-            }
+            Some(arg) if std::path::Path::new(arg).exists() => Source::read(arg),
+            Some(arg) if arg.trim().is_empty() => Err(Failure(
+                "the input is empty: give a file, a PBN deal such as \"N:AKQ... ...\", or - for standard input"
+                    .to_owned(),
+            )),
+            Some(arg) if looks_like_deal(arg) => Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned() }),
+            Some(path) => Source::read(path),
         }
+    }
+
+    /// The file at `path`, read whole.
+    fn read(path: &str) -> Result<Source, Failure> {
+        let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
+        Ok(Source { name: path.to_owned(), text })
     }
 
     /// Whether the text is a PBN file (tags) rather than deal lines.
@@ -98,10 +107,20 @@ impl Source {
     }
 }
 
-/// `N:`, `E:`, `S:` or `W:` and something after it.
+/// Whether a command-line argument that names no file is meant as a deal:
+/// one character and a colon first (a first seat, good or bad: `N:...`,
+/// `X:...`, `N:`), or two to four hands separated by spaces, each `-` or
+/// four suits with three dots between them (a deal without its first
+/// seat, or with a hand missing). Such an argument is parsed as a deal, so
+/// its error says what is wrong with it.
 fn looks_like_deal(arg: &str) -> bool {
-    let b = arg.trim().as_bytes();
-    b.len() > 2 && b[1] == b':' && matches!(b[0].to_ascii_uppercase(), b'N' | b'E' | b'S' | b'W')
+    let arg = arg.trim();
+    let mut chars = arg.chars();
+    if chars.next().is_some() && chars.next() == Some(':') {
+        return true;
+    }
+    let hands: Vec<&str> = arg.split_whitespace().collect();
+    (2..=4).contains(&hands.len()) && hands.iter().all(|h| *h == "-" || h.matches('.').count() == 3)
 }
 
 /// A valid full deal from its text, or a message naming `label`.
@@ -115,14 +134,25 @@ pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
 }
 
 /// The record of game `g`: `None` for a game without a deal (a header
-/// game), else the deal with its dealer and vulnerability.
+/// game), else the deal with its dealer and vulnerability, or the message
+/// for a bad one.
 fn pbn_item(name: &str, file: &PbnFile, g: usize) -> Option<Result<Item, Failure>> {
     let board = file.resolved_tag(g, "Board").and_then(|b| b.trim().parse::<u32>().ok());
     let label = match board {
         Some(b) => format!("{name}: game {} (board {b})", g + 1),
         None => format!("{name}: game {}", g + 1),
     };
-    let text = file.resolved_tag(g, "Deal")?.to_owned();
+    let text = match file.resolved_tag(g, "Deal") {
+        Some(text) => text.to_owned(),
+        // `[Deal "#"]` copies the deal of the game before, and no earlier
+        // game has one to copy: the game's deal is unknown.
+        None if file.games()[g].tag("Deal").is_some() => {
+            return Some(Err(Failure(format!(
+                "{label}: [Deal \"#\"] copies the deal of the game before, but no earlier game has a deal"
+            ))));
+        }
+        None => return None,
+    };
     let result = (|| {
         let deal = full_deal(&label, &text)?;
         let dealer = match file.resolved_tag(g, "Dealer") {

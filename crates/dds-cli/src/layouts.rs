@@ -14,7 +14,22 @@ use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask,
 
 use crate::json;
 use crate::progress::Progress;
-use crate::{parse_arg, strain_name, Failure};
+use crate::{parse_arg, parse_threads, strain_name, Failure};
+
+/// The longest `--time`, in seconds: one year.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A `--time` value: a number of seconds, more than 0 and at most
+/// [`MAX_SECONDS`] (infinity, NaN and huge values are refused rather than
+/// taken as no limit). The parser's error is a usage error (status 2).
+fn parse_time(value: &str) -> Result<Duration, String> {
+    let seconds: f64 =
+        value.trim().parse().map_err(|_| "expected a number of seconds, such as 30 or 0.5".to_owned())?;
+    if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+        return Err(format!("out of range: expected more than 0 and at most {MAX_SECONDS} seconds (one year)"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
 
 /// The options of `dds layouts`.
 #[derive(Args, Debug)]
@@ -42,14 +57,15 @@ pub(crate) struct LayoutArgs {
     /// Stop after this many layouts (the same ones with any thread count).
     #[arg(long)]
     limit: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    /// Stop after this many seconds: more than 0 and at most 31536000
+    /// (one year); fractions are fine.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time)]
+    time: Option<Duration>,
     /// The seed of the shuffled order and of the sample.
     #[arg(long)]
     seed: Option<u64>,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads, 1 to 1024 (default: every core).
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Write every layout's result to this CSV file.
     #[arg(long)]
@@ -70,15 +86,13 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         _ => return Err(Failure("give --trump and --leader for one lead, or --table".to_owned())),
     };
     let vul: Vulnerability = parse_arg("--vul", &args.vul)?;
-    let time_limit = match args.time {
-        Some(t) => Some(
-            Duration::try_from_secs_f64(t).map_err(|_| Failure(format!("--time {t}: expected a number of seconds")))?,
-        ),
-        None => None,
-    };
     let defaults = LayoutOptions::default();
-    let options =
-        LayoutOptions { sample: args.sample, limit: args.limit, time_limit, seed: args.seed.unwrap_or(defaults.seed) };
+    let options = LayoutOptions {
+        sample: args.sample,
+        limit: args.limit,
+        time_limit: args.time,
+        seed: args.seed.unwrap_or(defaults.seed),
+    };
     let mut csv = match &args.csv {
         Some(path) => {
             let file = File::create(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;

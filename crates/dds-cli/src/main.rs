@@ -26,7 +26,8 @@
 //! Bad input gives a message on standard error and exit status 1; with
 //! `--keep-going` the batch goes on past bad records, reports each and
 //! their count, and still exits with 1. A usage error found by the
-//! argument parser (an unknown option, a missing value) gives status 2.
+//! argument parser (an unknown option, a missing value, a `--threads`,
+//! `--solutions` or `--time` value out of range) gives status 2.
 
 mod input;
 mod json;
@@ -59,8 +60,8 @@ struct Batch {
     /// One JSON object per deal and line.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads, 1 to 1024 (default: every core).
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
     /// Report a bad record and go on with the next one (the exit status is
     /// still 1).
@@ -130,8 +131,8 @@ enum Command {
         /// the file.
         #[arg(long)]
         json: bool,
-        /// Worker threads (default: every core).
-        #[arg(long)]
+        /// Worker threads, 1 to 1024 (default: every core).
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Leave a bad game as it is and go on (the exit status is still 1).
         #[arg(long)]
@@ -148,7 +149,8 @@ enum Command {
         /// The opening leader (declarer's left): N, E, S or W.
         #[arg(long)]
         leader: String,
-        /// The cards played, in order: `CT C4 CA` or `CTC4CA`.
+        /// The cards played, in order: `CT C4 CA` or run together,
+        /// `CTC4CA`; the ten is `T` or `10` (`C10C4CA`).
         cards: Vec<String>,
         /// Print JSON.
         #[arg(long)]
@@ -175,11 +177,11 @@ enum Command {
         #[arg(long, default_value = "max", allow_hyphen_values = true)]
         target: String,
         /// 1: one best card; 2: every best card; 3: every card with its score.
-        #[arg(long, default_value_t = 3)]
-        solutions: u8,
-        /// Worker threads scoring the cards with `--solutions 3` (default:
-        /// every core; used when the search is long).
-        #[arg(long)]
+        #[arg(long, default_value = "3", value_parser = parse_solutions)]
+        solutions: Solutions,
+        /// Worker threads scoring the cards with `--solutions 3`, 1 to 1024
+        /// (default: every core; used when the search is long).
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Print JSON.
         #[arg(long)]
@@ -187,8 +189,35 @@ enum Command {
     },
 }
 
-/// An error for the user: a message and the exit status.
+/// An error for the user: the message; the exit status is 1.
 struct Failure(String);
+
+/// The most worker threads `--threads` takes: far above any core count in
+/// use, low enough that the pool starts at once (a pool that cannot start
+/// would leave the work to the default pool, after a long wait).
+const MAX_THREADS: usize = 1024;
+
+/// A `--threads` value: 1 to [`MAX_THREADS`]. The parser's error is a usage
+/// error (status 2).
+pub(crate) fn parse_threads(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+        .ok_or_else(|| format!("expected a number of threads from 1 to {MAX_THREADS}"))
+}
+
+/// A `--solutions` value: 1, 2 or 3, each bad value with the same usage
+/// error.
+fn parse_solutions(value: &str) -> Result<Solutions, String> {
+    match value.trim() {
+        "1" => Ok(Solutions::One),
+        "2" => Ok(Solutions::AllOptimal),
+        "3" => Ok(Solutions::All),
+        _ => Err("expected 1, 2 or 3".to_owned()),
+    }
+}
 
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(e: E) -> Failure {
@@ -445,17 +474,27 @@ fn pbn(
 }
 
 /// Cards from separate tokens (`CT C4`) or run together (`CTC4`, DDS's
-/// PLAY lines).
+/// PLAY lines), each in a form [`Card`]'s parser takes: suit and rank in
+/// either order, either case, a suit letter or symbol, `T` or `10` for the
+/// ten (`C10C4`, `10C`, `♣10`).
 fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
     let mut cards = Vec::new();
     for token in tokens {
         let t = token.trim();
-        if t.len() % 2 != 0 || !t.is_ascii() {
-            return Err(Failure(format!("card {t:?}: expected a suit letter and a rank, e.g. CT")));
+        if t.is_empty() {
+            return Err(Failure(format!("card {t:?}: expected a suit and a rank, e.g. CT or C10")));
         }
-        for i in (0..t.len()).step_by(2) {
-            let c = &t[i..i + 2];
-            cards.push(c.parse::<Card>().map_err(|e| Failure(format!("card {c:?}: {e}")))?);
+        let chars: Vec<char> = t.chars().collect();
+        let mut rest = &chars[..];
+        while !rest.is_empty() {
+            // A card is two characters, or three with the ten as `10`
+            // (rank first, `10C`, or suit first, `C10`).
+            let len = if rest.starts_with(&['1', '0']) || rest.get(1..3) == Some(&['1', '0'][..]) { 3 } else { 2 };
+            let (card, after) = rest.split_at(len.min(rest.len()));
+            let card: String = card.iter().collect();
+            let what = if card == t { format!("card {t:?}") } else { format!("card {t:?}, at {card:?}") };
+            cards.push(card.parse::<Card>().map_err(|e| Failure(format!("{what}: {e}")))?);
+            rest = after;
         }
     }
     Ok(cards)
@@ -560,7 +599,7 @@ fn strain_name(strain: Strain) -> &'static str {
 fn solve(
     position: &PositionArgs,
     target: &str,
-    solutions: u8,
+    solutions: Solutions,
     threads: Option<usize>,
     json: bool,
 ) -> Result<(), Failure> {
@@ -573,12 +612,6 @@ fn solve(
                 .filter(|&n| n <= 13)
                 .ok_or_else(|| Failure(format!("--target {n:?}: expected max or a number of tricks from 0 to 13")))?,
         ),
-    };
-    let solutions = match solutions {
-        1 => Solutions::One,
-        2 => Solutions::AllOptimal,
-        3 => Solutions::All,
-        n => return Err(Failure(format!("--solutions {n}: expected 1, 2 or 3"))),
     };
     let solution = if (target, solutions) == (Target::Max, Solutions::All) {
         // Every card scored: spread over the threads when the search is long.
