@@ -224,3 +224,28 @@ pub fn solve_boards(
     solved.sort_by_key(|&(i, _)| i);
     Ok(solved.into_iter().map(|(_, solution)| solution).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_makes_one_solver_per_worker_thread() {
+        // Each job notes the address of the solver it ran with: the jobs of a
+        // batch on two threads share at most two solvers, however many
+        // jobs there are.
+        let settings = Parallel { threads: Some(2), memory_per_thread: 1 << 20 };
+        let addresses: Vec<usize> = settings.run(|| {
+            let workers = Workers::new(settings.memory_per_thread);
+            (0..64)
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|_| workers.with(|solver| solver as *mut Solver as usize))
+                .collect()
+        });
+        let mut distinct = addresses.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert!(distinct.len() <= 2, "{} solvers for 64 jobs", distinct.len());
+    }
+}
