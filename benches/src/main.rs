@@ -295,7 +295,7 @@ fn all_cards(threads: &[usize], reps: usize) {
     let base = median(sequential);
     println!("  sequential (solve_board):  {}  nodes {nodes}", secs(base));
     for &n in &counts {
-        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let settings = dds::Parallel::with_threads(n);
         let mut times = Vec::new();
         for _ in 0..reps {
             let start = Instant::now();
@@ -328,7 +328,7 @@ fn best_lines(reps: usize) {
         for deal in &deals {
             let board = dds::Board::new(deal, Strain::NoTrump, Seat::West, &[]).expect("full deal");
             let mut solver = Solver::new();
-            let (line, _) = solver.best_line(&board).expect("solvable");
+            let line = solver.best_line(&board).cards;
             assert_eq!(line.len(), 52);
             nodes += solver.nodes();
         }
@@ -364,14 +364,12 @@ fn warm_tables(reps: usize) {
     let mut plays: Vec<Vec<dds::Board>> = Vec::new();
     for deal in deals.iter().take(10) {
         let board = dds::Board::new(deal, Strain::NoTrump, Seat::West, &[]).expect("full deal");
-        let (line, _) = Solver::new().best_line(&board).expect("solvable");
-        let mut pos = *board.position();
+        let line = Solver::new().best_line(&board).cards;
+        let mut pos = board;
         let mut boards = Vec::new();
         for lc in &line[..line.len() - 1] {
             pos = pos.after(lc.card).expect("the line is legal");
-            let remaining = Deal::new(dds::model::BySeat::from_fn(|seat| pos.hand(seat)));
-            let played: Vec<dds::Card> = pos.played().collect();
-            boards.push(dds::Board::new(&remaining, Strain::NoTrump, pos.leader(), &played).expect("legal position"));
+            boards.push(pos);
         }
         plays.push(boards);
     }
@@ -431,7 +429,7 @@ fn layouts(threads: &[usize], reps: usize) {
     let mut base = None;
     let mut totals = None;
     for &n in &counts {
-        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let settings = dds::Parallel::with_threads(n);
         let mut times = Vec::new();
         for _ in 0..reps {
             let start = Instant::now();
@@ -458,11 +456,13 @@ fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
     println!("  parallel batch (dds::dd_tables), median of {reps}:");
     let mut base = None;
     for &n in threads {
-        let settings = dds::Parallel { threads: Some(n), ..dds::Parallel::default() };
+        let settings = dds::Parallel::with_threads(n);
         let times: Vec<Duration> = (0..reps)
             .map(|_| {
                 let start = Instant::now();
-                dds::dd_tables(deals, &settings).expect("workload deals are valid");
+                for table in dds::dd_tables(deals, &settings) {
+                    table.expect("workload deals are valid");
+                }
                 start.elapsed()
             })
             .collect();

@@ -105,7 +105,7 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     let planned = layouts.count().min(options.sample.unwrap_or(u64::MAX)).min(options.limit.unwrap_or(u64::MAX));
     let mut progress = Progress::new(usize::try_from(planned).unwrap_or(usize::MAX), false).unit("layouts");
     let mut write_error = None;
-    let settings = Parallel { threads: args.threads, ..Parallel::default() };
+    let settings = Parallel::with_threads(args.threads.unwrap_or(0));
     let summary = solve_layouts(&layouts, task, &options, &settings, |result, so_far| {
         if write_error.is_some() {
             return ControlFlow::Break(());

@@ -265,17 +265,24 @@ fn run_tables(
     keep_going: bool,
     mut emit: impl FnMut(&Item, &DdTable) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    let settings = Parallel { threads, ..Parallel::default() };
+    let settings = Parallel::with_threads(threads.unwrap_or(0));
     let total = items.len();
     let mut progress = Progress::new(total, false);
     let mut bad = 0usize;
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     let mut stop = None;
-    let mut flush = |chunk: &mut Vec<Item>, progress: &mut Progress| -> Result<(), Failure> {
+    let mut flush = |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize| -> Result<(), Failure> {
         let deals: Vec<Deal> = chunk.iter().map(|item| item.deal).collect();
-        let tables = dds::dd_tables(&deals, &settings)?;
-        for (item, table) in chunk.iter().zip(&tables) {
-            emit(item, table)?;
+        let tables = dds::dd_tables(&deals, &settings);
+        for (item, table) in chunk.iter().zip(tables) {
+            match table {
+                Ok(table) => emit(item, &table)?,
+                Err(e) if keep_going => {
+                    eprintln!("dds: {}: {e}", item.text);
+                    *bad += 1;
+                }
+                Err(e) => return Err(Failure(format!("{}: {e}", item.text))),
+            }
         }
         progress.advance(chunk.len());
         chunk.clear();
@@ -295,10 +302,10 @@ fn run_tables(
             }
         }
         if chunk.len() == CHUNK {
-            flush(&mut chunk, &mut progress)?;
+            flush(&mut chunk, &mut progress, &mut bad)?;
         }
     }
-    flush(&mut chunk, &mut progress)?;
+    flush(&mut chunk, &mut progress, &mut bad)?;
     progress.finish();
     match stop {
         Some(e) => Err(e),
@@ -397,19 +404,12 @@ struct PbnResults {
     optimum_score: String,
 }
 
-/// Bridge Composer's DoubleDummyTricks: 20 hex digits, declarers N, S, E,
-/// W, each with NT, S, H, D, C.
+/// The tags of a game's results: the table in the encodings of
+/// `dds_model` (Bridge Composer's DoubleDummyTricks, the PBN 2.1
+/// OptimumResultTable lines) and the dealer's par.
 fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
-    let mut tricks = String::new();
-    let mut table_lines = Vec::new();
-    for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for strain in STRAINS_NT_FIRST {
-            let t = table.tricks(strain, declarer);
-            tricks.push(char::from_digit(u32::from(t), 16).unwrap_or('0'));
-            let name = if strain == Strain::NoTrump { "NT".to_owned() } else { strain.to_string() };
-            table_lines.push(format!("{} {:>2} {:>2}", declarer.to_char(), name, t));
-        }
-    }
+    let tricks = dds::model::double_dummy_tricks(table.as_by_strain());
+    let table_lines = dds::model::optimum_result_table(table.as_by_strain());
     let par_contract = if par.contracts.is_empty() {
         "Pass".to_owned()
     } else {
@@ -474,9 +474,9 @@ fn pbn(
 }
 
 /// Cards from separate tokens (`CT C4`) or run together (`CTC4`, DDS's
-/// PLAY lines), each in a form [`Card`]'s parser takes: suit and rank in
-/// either order, either case, a suit letter or symbol, `T` or `10` for the
-/// ten (`C10C4`, `10C`, `♣10`).
+/// PLAY lines), read by [`Card::parse_list`]: suit and rank in either
+/// order, either case, a suit letter or symbol, `T` or `10` for the ten
+/// (`C10C4`, `10C`, `♣10`).
 fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
     let mut cards = Vec::new();
     for token in tokens {
@@ -484,18 +484,12 @@ fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
         if t.is_empty() {
             return Err(Failure(format!("card {t:?}: expected a suit and a rank, e.g. CT or C10")));
         }
-        let chars: Vec<char> = t.chars().collect();
-        let mut rest = &chars[..];
-        while !rest.is_empty() {
-            // A card is two characters, or three with the ten as `10`
-            // (rank first, `10C`, or suit first, `C10`).
-            let len = if rest.starts_with(&['1', '0']) || rest.get(1..3) == Some(&['1', '0'][..]) { 3 } else { 2 };
-            let (card, after) = rest.split_at(len.min(rest.len()));
-            let card: String = card.iter().collect();
-            let what = if card == t { format!("card {t:?}") } else { format!("card {t:?}, at {card:?}") };
-            cards.push(card.parse::<Card>().map_err(|e| Failure(format!("{what}: {e}")))?);
-            rest = after;
-        }
+        let more = Card::parse_list(t).map_err(|e| {
+            let piece = e.piece();
+            let what = if piece == t { format!("card {t:?}") } else { format!("card {t:?}, at {piece:?}") };
+            Failure(format!("{what}: {}", dds::model::ParseError::Card))
+        })?;
+        cards.extend(more);
     }
     Ok(cards)
 }
@@ -524,11 +518,11 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
     )?;
     // Replays the cards (legal: the analysis checked them) to show who
     // played each and who won each trick.
-    let mut pos = dds::Position::new(*deal_value.hands(), leader, &[], strain)?;
+    let mut pos = Board::new(&deal_value, strain, leader, &[])?;
     for (i, card) in cards.iter().enumerate() {
         let before = analysis.tricks[i];
         let after = analysis.tricks[i + 1];
-        let in_trick = pos.played().count();
+        let in_trick = pos.played().len();
         let prefix = if in_trick == 0 { format!("{:>2}.", i / 4 + 1) } else { "   ".to_owned() };
         let note = match after.cmp(&before) {
             core::cmp::Ordering::Less => format!("  (-{}: costs {side} a trick)", before - after),
@@ -545,7 +539,8 @@ fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> 
 
 fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
     let board = position.board()?;
-    let (line, ns) = Solver::new().best_line(&board)?;
+    let best = Solver::new().best_line(&board);
+    let (line, ns) = (best.cards, best.ns_tricks);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if json {
@@ -565,7 +560,7 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
         writeln!(out, "{{\"deal\":{deal},\"ns_tricks\":{ns},\"line\":[{}]}}", cards.join(","))?;
         return Ok(());
     }
-    let left = board.position().tricks_left();
+    let left = board.tricks_left();
     writeln!(out, "NS take {ns}, EW take {} of the {left} tricks left; one line of best play:", left - ns)?;
     let mut trick = Vec::new();
     let mut number = 0;
@@ -615,7 +610,7 @@ fn solve(
     };
     let solution = if (target, solutions) == (Target::Max, Solutions::All) {
         // Every card scored: spread over the threads when the search is long.
-        Solver::new().score_cards(&board, &Parallel { threads, ..Parallel::default() })?
+        Solver::new().score_cards(&board, &Parallel::with_threads(threads.unwrap_or(0)))?
     } else {
         Solver::new().solve_board(&board, target, solutions)?
     };
@@ -624,7 +619,7 @@ fn solve(
     if json {
         writeln!(out, "{}", json::solution(&solution))?;
     } else {
-        let seat = board.position().to_play();
+        let seat = board.to_play();
         if solution.cards.is_empty() {
             writeln!(out, "{} cannot reach the target", seat.name())?;
         }

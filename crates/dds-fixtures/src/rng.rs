@@ -1,9 +1,9 @@
 //! A small deterministic random generator for tests and benchmarks
 //! (`DealRng`).
 
-use dds_model::{BySeat, Card, Deal, Hand, Seat, Strain};
+use dds_model::{BySeat, Card, Deal, Hand, Seat, SplitMix64, Strain};
 
-/// A seeded SplitMix64 generator that deals random deals.
+/// A seeded [`SplitMix64`] generator that deals random deals.
 ///
 /// The same seed gives the same sequence on every platform and in every
 /// build, so a failing test can be replayed from its seed. The algorithms are
@@ -22,18 +22,17 @@ use dds_model::{BySeat, Card, Deal, Hand, Seat, Strain};
 /// ```
 #[derive(Clone, Debug)]
 pub struct DealRng {
-    state: u64,
+    rng: SplitMix64,
 }
 
 impl DealRng {
     /// A generator whose sequence is determined by `seed`.
     #[inline]
     pub const fn new(seed: u64) -> DealRng {
-        DealRng { state: seed }
+        DealRng { rng: SplitMix64::new(seed) }
     }
 
-    /// The next 64 random bits (SplitMix64, Steele, Lea and Flood 2014, with
-    /// the constants of Vigna's reference `splitmix64.c`).
+    /// The next 64 random bits ([`SplitMix64::next_u64`]).
     ///
     /// ```
     /// let mut rng = dds_fixtures::DealRng::new(0);
@@ -41,15 +40,11 @@ impl DealRng {
     /// ```
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.rng.next_u64()
     }
 
-    /// A uniform number in `0..n`, without modulo bias: draws until the value
-    /// falls below the largest multiple of `n` that fits in a `u64`.
+    /// A uniform number in `0..n`, without modulo bias
+    /// ([`SplitMix64::below`]).
     ///
     /// # Panics
     /// If `n == 0`.
@@ -61,17 +56,11 @@ impl DealRng {
     #[inline]
     #[track_caller]
     pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "DealRng::below(0) has no value to return");
-        let limit = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < limit {
-                return x % n;
-            }
-        }
+        self.rng.below(n)
     }
 
-    /// Shuffles `items` in place (Fisher-Yates, from the back).
+    /// Shuffles `items` in place (Fisher-Yates, from the back:
+    /// [`SplitMix64::shuffle`]).
     ///
     /// ```
     /// let mut items = [1, 2, 3, 4, 5];
@@ -80,10 +69,7 @@ impl DealRng {
     /// assert_eq!(items, [1, 2, 3, 4, 5]);
     /// ```
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            items.swap(i, j);
-        }
+        self.rng.shuffle(items);
     }
 
     /// A random seat.

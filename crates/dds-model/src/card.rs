@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
+use crate::error::{ParseCardsError, ParseError};
 use crate::{Rank, Suit};
 
 /// One of the 52 cards.
@@ -105,6 +105,46 @@ impl Card {
         let (suit, rank) = suit_first().or_else(rank_first).ok_or(ParseError::Card)?;
         Ok(Card::new(suit, rank))
     }
+
+    /// Parses a list of cards: words separated by white space, each word one
+    /// card or several run together, as DDS's PLAY lines write them
+    /// (`SQD2S8SA`). Each card is in a form [`Card`]'s parser takes: suit and
+    /// rank in either order, either case, a suit letter or symbol; a `10`
+    /// for the ten is read as one rank, so `S10D2` is two cards. The error
+    /// names the first piece that is not a card and where it starts.
+    ///
+    /// ```
+    /// use dds_model::Card;
+    /// let cards = Card::parse_list("SQD2S8SA h10 ♣4")?;
+    /// let text: Vec<String> = cards.iter().map(Card::to_string).collect();
+    /// assert_eq!(text, ["SQ", "D2", "S8", "SA", "HT", "C4"]);
+    /// assert_eq!(Card::parse_list("S10D2")?.len(), 2);
+    /// assert_eq!(Card::parse_list("")?, []);
+    ///
+    /// let err = Card::parse_list("SQ D2X8").unwrap_err();
+    /// assert_eq!((err.piece(), err.offset()), ("X8", 5));
+    /// assert_eq!(err.to_string(), "invalid card \"X8\" at byte 5 of the card list (expected suit and rank, such as SA or HT)");
+    /// # Ok::<_, dds_model::ParseCardsError>(())
+    /// ```
+    pub fn parse_list(text: &str) -> Result<Vec<Card>, ParseCardsError> {
+        let mut cards = Vec::new();
+        for word in text.split(char::is_whitespace).filter(|w| !w.is_empty()) {
+            let mut rest = word;
+            while !rest.is_empty() {
+                // A card is two characters, or three with the ten as `10`
+                // (rank first, `10C`, or suit first, `C10`).
+                let mut chars = rest.chars();
+                let (first, second, third) = (chars.next(), chars.next(), chars.next());
+                let ten = |a, b| (a, b) == (Some('1'), Some('0'));
+                let count = if ten(first, second) || ten(second, third) { 3 } else { 2 };
+                let (piece, after) = rest.split_at(rest.char_indices().nth(count).map_or(rest.len(), |(i, _)| i));
+                let offset = piece.as_ptr() as usize - text.as_ptr() as usize;
+                cards.push(piece.parse().map_err(|_| ParseCardsError { piece: piece.to_owned(), offset })?);
+                rest = after;
+            }
+        }
+        Ok(cards)
+    }
 }
 
 impl fmt::Display for Card {
@@ -180,5 +220,54 @@ mod tests {
         for bad in ["", "S", "SX", "S1", "S11", "XA", "AA", "SS", "SAK", "S100", "é", "1S"] {
             assert_eq!(bad.parse::<Card>(), Err(ParseError::Card), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn lists_round_trip() {
+        let mut rng = crate::SplitMix64::new(3);
+        let mut all: Vec<Card> = Card::all().collect();
+        for n in 0..200 {
+            rng.shuffle(&mut all);
+            let cards = &all[..n % 53];
+            let together: String = cards.iter().map(Card::to_string).collect();
+            assert_eq!(Card::parse_list(&together).as_deref(), Ok(cards), "{together}");
+            // The ten as `10`, lower case, rank first, symbols, spaces.
+            let loose: Vec<String> = cards
+                .iter()
+                .enumerate()
+                .map(|(i, card)| {
+                    let rank = if card.rank() == Rank::Ten { "10".to_owned() } else { card.rank().to_string() };
+                    match i % 4 {
+                        0 => format!("{}{rank}", card.suit().to_char()),
+                        1 => format!("{rank}{}", card.suit().to_char()).to_lowercase(),
+                        2 => format!("{}{rank} ", card.suit().symbol()),
+                        _ => format!("\t{rank}{}", card.suit().symbol()),
+                    }
+                })
+                .collect();
+            let loose = loose.concat();
+            assert_eq!(Card::parse_list(&loose).as_deref(), Ok(cards), "{loose}");
+        }
+    }
+
+    #[test]
+    fn list_errors_name_the_piece() {
+        let cases = [
+            ("C1", "C1", 0),
+            ("C10C", "C", 3),
+            ("C100", "0", 3),
+            ("SQD", "D", 2),
+            ("SA  10", "10", 4),
+            ("SA ♠", "♠", 3),
+            ("♠A♠", "♠", 4),
+            ("SA HK XX", "XX", 6),
+            ("1010", "101", 0),
+        ];
+        for (text, piece, offset) in cases {
+            let err = Card::parse_list(text).unwrap_err();
+            assert_eq!((err.piece(), err.offset()), (piece, offset), "{text:?}");
+            assert_eq!(&text[offset..offset + piece.len()], piece);
+        }
+        assert_eq!(Card::parse_list(" \t\n "), Ok(Vec::new()));
     }
 }

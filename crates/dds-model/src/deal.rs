@@ -468,31 +468,15 @@ mod tests {
 
     const LIST1: &str = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
 
-    /// A small deterministic generator (SplitMix64) for test deals.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+    /// A random deal with `per_hand` cards in each hand.
+    fn random_deal(rng: &mut crate::SplitMix64, per_hand: usize) -> Deal {
+        let mut cards: Vec<Card> = Card::all().collect();
+        rng.shuffle(&mut cards);
+        let mut hands = BySeat([Hand::EMPTY; 4]);
+        for (i, card) in cards.into_iter().take(4 * per_hand).enumerate() {
+            hands[Seat::new(i % 4)].add(card);
         }
-
-        /// A random deal with `per_hand` cards in each hand.
-        fn deal(&mut self, per_hand: usize) -> Deal {
-            let mut cards: Vec<Card> = Card::all().collect();
-            for i in (1..cards.len()).rev() {
-                let j = (self.next() % (i as u64 + 1)) as usize;
-                cards.swap(i, j);
-            }
-            let mut hands = BySeat([Hand::EMPTY; 4]);
-            for (i, card) in cards.into_iter().take(4 * per_hand).enumerate() {
-                hands[Seat::new(i % 4)].add(card);
-            }
-            Deal::new(hands)
-        }
+        Deal::new(hands)
     }
 
     #[test]
@@ -510,10 +494,10 @@ mod tests {
 
     #[test]
     fn round_trip_over_generated_deals() {
-        let mut rng = Rng(7);
+        let mut rng = crate::SplitMix64::new(7);
         for n in 0..2000 {
             let per_hand = if n < 1000 { 13 } else { (n % 13) + 1 };
-            let deal = rng.deal(per_hand);
+            let deal = random_deal(&mut rng, per_hand);
             assert_eq!(deal.validate(), Ok(deal));
             let text = deal.to_string();
             assert_eq!(text.parse::<Deal>(), Ok(deal), "{text}");

@@ -51,6 +51,44 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A piece of a card list that is not a card (see [`Card::parse_list`](crate::Card::parse_list)).
+///
+/// ```
+/// let err = dds_model::Card::parse_list("C10C").unwrap_err();
+/// assert_eq!(err.piece(), "C");
+/// assert_eq!(err.offset(), 3);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseCardsError {
+    pub(crate) piece: String,
+    pub(crate) offset: usize,
+}
+
+impl ParseCardsError {
+    /// The piece that is not a card: the two or three characters read as
+    /// one card, or what was left of the word.
+    pub fn piece(&self) -> &str {
+        &self.piece
+    }
+
+    /// Where the piece starts in the list, in bytes.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for ParseCardsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid card {:?} at byte {} of the card list (expected suit and rank, such as SA or HT)",
+            self.piece, self.offset
+        )
+    }
+}
+
+impl std::error::Error for ParseCardsError {}
+
 /// What is wrong with the *syntax* of a PBN deal such as
 /// `N:AKQ.JT9.876.5432 ...`.
 ///

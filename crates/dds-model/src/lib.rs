@@ -1,5 +1,6 @@
 //! The vocabulary of contract bridge: seats, suits, ranks, cards, hands,
-//! deals, PBN text, contracts and scores.
+//! deals, PBN text, contracts and scores, and a seeded random generator
+//! for shuffles and samples.
 //!
 //! A bridge tool can depend on this crate alone. It knows nothing about
 //! search, lookup tables or transposition tables, and its only dependency is
@@ -26,7 +27,9 @@ mod error;
 mod hand;
 mod holding;
 mod pbn_file;
+mod pbn_results;
 mod rank;
+mod rng;
 mod score;
 mod seat;
 mod suit;
@@ -35,14 +38,19 @@ mod vulnerability;
 pub use by::{BySeat, ByStrain, BySuit};
 pub use card::Card;
 pub use deal::{Deal, PbnDeal};
-pub use error::{DealError, DealErrorKinds, ParseDealError, ParseError};
+pub use error::{DealError, DealErrorKinds, ParseCardsError, ParseDealError, ParseError};
 pub use hand::{Hand, HandIter};
 pub use holding::{Holding, HoldingIter};
 pub use rank::Rank;
+pub use rng::SplitMix64;
 pub use seat::{Seat, Side};
 pub use suit::{Strain, Suit};
 
 pub use contract::{Contract, Level, Penalty};
 pub use pbn_file::{PbnFile, PbnFileError, PbnGame, PbnTag, PbnTagError};
+pub use pbn_results::{
+    double_dummy_tricks, optimum_result_table, parse_double_dummy_tricks, parse_optimum_result_table, ParseTricksError,
+    OPTIMUM_RESULT_TABLE_COLUMNS,
+};
 pub use score::{duplicate_score, score_ns};
 pub use vulnerability::{dealer_for_board, Vulnerability};

@@ -1253,26 +1253,13 @@ mod tests {
         assert_eq!(file.to_string(), "{c} \n[Board \"2\"]\n");
     }
 
-    /// A small deterministic generator (SplitMix64).
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-    }
-
     #[test]
     fn values_round_trip_through_escapes() {
         let alphabet = ['a', ' ', '\\', '"', '[', ']', '{', '}', ';', '#', '%', 'é'];
-        let mut rng = Rng(11);
+        let mut rng = crate::SplitMix64::new(11);
         for _ in 0..3000 {
-            let len = (rng.next() % 8) as usize;
-            let value: String = (0..len).map(|_| alphabet[(rng.next() % alphabet.len() as u64) as usize]).collect();
+            let len = rng.below(8);
+            let value: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect();
             let mut file = PbnFile::parse("[Board \"1\"]\n").unwrap();
             file.games_mut()[0].set_tag("Event", &value).unwrap();
             file.games_mut()[0].set_tag("Board", &value).unwrap();

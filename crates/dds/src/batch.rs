@@ -1,22 +1,34 @@
 //! Batches in parallel: many tables or boards over a pool of threads, one
 //! solver (and table) per thread.
 
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+
 use dds_model::{BySeat, ByStrain, Deal, Seat, Strain, Vulnerability};
 use rayon::prelude::*;
 
 use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target};
 
-/// How a batch runs.
+/// How the parallel calls run: on how many threads, with how much table
+/// memory per thread. Every parallel call of this crate ([`dd_tables`],
+/// [`dd_tables_with`], [`solve_boards`], [`analyse_plays`](crate::analyse_plays),
+/// [`Solver::score_cards`], [`solve_layouts`](crate::solve_layouts)) runs on
+/// a rayon thread pool: rayon's global pool (one thread per core) when
+/// `threads` is `None`, otherwise a pool of that many threads, built on the
+/// first call that asks for that number and kept for the later ones (so a
+/// call costs no thread start-up).
 ///
 /// ```
 /// use dds::Parallel;
-/// let settings = Parallel { threads: Some(2), ..Parallel::default() };
+/// let settings = Parallel::with_threads(2);
+/// assert_eq!(settings.threads.map(|n| n.get()), Some(2));
 /// assert_eq!(settings.memory_per_thread, 64 << 20);
+/// assert_eq!(Parallel::with_threads(0), Parallel::default()); // every core
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Parallel {
-    /// Worker threads; `None` uses every core.
-    pub threads: Option<usize>,
+    /// Worker threads; `None` uses every core (rayon's global pool).
+    pub threads: Option<NonZeroUsize>,
     /// The transposition table budget of each worker, in bytes.
     pub memory_per_thread: usize,
 }
@@ -28,17 +40,49 @@ impl Default for Parallel {
 }
 
 impl Parallel {
-    /// Runs `job` on a pool of the configured size (the global pool when
-    /// `threads` is `None`).
-    pub(crate) fn run<R: Send>(&self, job: impl FnOnce() -> R + Send) -> R {
-        match self.threads {
-            None => job(),
-            Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build() {
-                Ok(pool) => pool.install(job),
-                // A pool that cannot start leaves the batch to the global pool.
-                Err(_) => job(),
-            },
+    /// The default settings with `threads` worker threads; 0 means every
+    /// core (as DDS's `SetMaxThreads(0)`).
+    pub fn with_threads(threads: usize) -> Parallel {
+        Parallel { threads: NonZeroUsize::new(threads), ..Parallel::default() }
+    }
+
+    /// The pool of `threads` threads, built on first use and kept; `None`
+    /// for rayon's global pool (when `threads` is `None`, or when a pool
+    /// of that size cannot be started: the call then runs on the global
+    /// pool rather than fail).
+    fn pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        static POOLS: parking_lot::Mutex<Vec<Arc<rayon::ThreadPool>>> = parking_lot::Mutex::new(Vec::new());
+        let n = self.threads?.get();
+        let mut pools = POOLS.lock();
+        if let Some(pool) = pools.iter().find(|p| p.current_num_threads() == n) {
+            return Some(Arc::clone(pool));
         }
+        let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(n).build().ok()?);
+        pools.push(Arc::clone(&pool));
+        Some(pool)
+    }
+
+    /// Runs `job` on the pool (see [`Parallel`]): rayon's parallel
+    /// iterators inside it use the pool's threads.
+    pub(crate) fn run<R: Send>(&self, job: impl FnOnce() -> R + Send) -> R {
+        match self.pool() {
+            Some(pool) => pool.install(job),
+            None => job(),
+        }
+    }
+
+    /// Runs `job` on the calling thread with a scope whose spawned tasks
+    /// run on the pool; returns when they have all finished.
+    pub(crate) fn scope<'s, R>(&self, job: impl FnOnce(&rayon::Scope<'s>) -> R) -> R {
+        match self.pool() {
+            Some(pool) => pool.in_place_scope(job),
+            None => rayon::in_place_scope(job),
+        }
+    }
+
+    /// The number of threads calls run on.
+    pub(crate) fn thread_count(&self) -> usize {
+        self.pool().map_or_else(rayon::current_num_threads, |pool| pool.current_num_threads())
     }
 }
 
@@ -71,40 +115,51 @@ impl Workers {
     }
 }
 
-/// The double dummy tables of `deals`, in parallel, in input order; the
-/// results equal [`Solver::dd_table`]'s. There is no limit on the batch
-/// size. The first invalid deal's error is returned.
+/// The double dummy tables of `deals`, in parallel: one result per deal, in
+/// input order, each the table [`Solver::dd_table`] gives or that deal's
+/// own error (a bad deal loses nothing else). There is no limit on the
+/// batch size.
+///
+/// Every batch of this crate answers this way: a `Vec` with one `Result`
+/// per item, in input order.
 ///
 /// ```
-/// use dds::{dd_tables, Parallel, Strain};
+/// use dds::{dd_tables, Error, Parallel, Strain};
 /// use dds::model::{Deal, Seat};
 /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-/// let tables = dd_tables(&[deal, deal], &Parallel::default())?;
-/// assert_eq!(tables[1].tricks(Strain::Spades, Seat::West), 8);
-/// # Ok::<_, dds::Error>(())
+/// let ending = Deal::from_pbn_remaining("N:A... K... Q... J...")?;
+/// let tables = dd_tables(&[deal, ending, deal], &Parallel::default());
+/// assert_eq!(tables[0].as_ref().map(|t| t.tricks(Strain::Spades, Seat::West)), Ok(8));
+/// assert_eq!(tables[1], Err(Error::NotFullDeal));
+/// assert_eq!(tables[2], tables[0]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Result<Vec<DdTable>, Error> {
-    let rows = strain_rows(deals, &Strain::ALL, settings)?;
-    Ok(rows
-        .chunks_exact(Strain::NUM)
-        .map(|row| DdTable::solved(ByStrain::from_fn(|strain| row[strain.index()])))
-        .collect())
+pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Vec<Result<DdTable, Error>> {
+    strain_rows(deals, &Strain::ALL, settings)
+        .into_iter()
+        .map(|rows| rows.map(|rows| DdTable::solved(ByStrain::from_fn(|strain| rows[strain.index()]))))
+        .collect()
 }
 
-/// The rows of `strains` for every deal, deal by deal, one job per deal and
-/// strain: small jobs keep every core busy to the end of the batch, as
-/// DDS's CalcAllTables does.
-fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Result<Vec<BySeat<u8>>, Error> {
-    let memory = settings.memory_per_thread;
+/// The rows of `strains` for every deal (one result per deal, the rows in
+/// the order of `strains`), one job per deal and strain: small jobs keep
+/// every core busy to the end of the batch, as DDS's CalcAllTables does.
+fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Vec<Result<Vec<BySeat<u8>>, Error>> {
     let n = strains.len();
-    settings.run(|| {
+    if n == 0 {
+        // Nothing to solve; the deals must still be valid.
+        return deals.iter().map(|deal| deal.validate().map(|_| Vec::new()).map_err(Error::from)).collect();
+    }
+    let memory = settings.memory_per_thread;
+    let jobs: Vec<Result<BySeat<u8>, Error>> = settings.run(|| {
         let workers = Workers::new(memory);
         (0..deals.len() * n)
             .into_par_iter()
             .with_max_len(1)
             .map(|job| workers.with(|solver| solver.dd_table_strain(&deals[job / n], strains[job % n])))
-            .collect::<Result<_, Error>>()
-    })
+            .collect()
+    });
+    jobs.chunks_exact(n).map(|rows| rows.iter().cloned().collect()).collect()
 }
 
 /// What [`dd_tables_with`] computes (DDS's `CalcAllTables` with its trump
@@ -162,67 +217,76 @@ impl TableResult {
 }
 
 /// [`dd_tables`] with a choice of strains and par with each table, as DDS's
-/// `CalcAllTables` offers. Par needs every strain: asking for par with a
-/// strain left out is [`Error::ParNeedsAllStrains`].
+/// `CalcAllTables` offers: one result per deal, in input order. Par needs
+/// every strain: asking for par with a strain left out gives every deal
+/// [`Error::ParNeedsAllStrains`].
 ///
 /// ```
 /// use dds::{dd_tables_with, Parallel, Strain, TableOptions, Vulnerability};
 /// use dds::model::{Deal, Seat};
 /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-/// let notrump = dd_tables_with(&[deal], &TableOptions::default().only(&[Strain::NoTrump]), &Parallel::default())?;
-/// assert_eq!(notrump[0].tricks(Strain::NoTrump, Seat::North), Some(6));
-/// assert_eq!(notrump[0].tricks(Strain::Spades, Seat::North), None);
-/// let with_par = dd_tables_with(&[deal], &TableOptions::default().with_par(Vulnerability::None), &Parallel::default())?;
-/// assert_eq!(with_par[0].par.as_ref().map(|p| p.ns_first.score), Some(-110));
-/// # Ok::<_, dds::Error>(())
+/// let results = dd_tables_with(&[deal], &TableOptions::default().only(&[Strain::NoTrump]), &Parallel::default());
+/// let notrump = results[0].clone()?;
+/// assert_eq!(notrump.tricks(Strain::NoTrump, Seat::North), Some(6));
+/// assert_eq!(notrump.tricks(Strain::Spades, Seat::North), None);
+/// let results = dd_tables_with(&[deal], &TableOptions::default().with_par(Vulnerability::None), &Parallel::default());
+/// let with_par = results[0].clone()?;
+/// assert_eq!(with_par.par.as_ref().map(|p| p.ns_first.score), Some(-110));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-pub fn dd_tables_with(deals: &[Deal], options: &TableOptions, settings: &Parallel) -> Result<Vec<TableResult>, Error> {
+pub fn dd_tables_with(deals: &[Deal], options: &TableOptions, settings: &Parallel) -> Vec<Result<TableResult, Error>> {
     let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
     if options.par.is_some() && strains.len() < Strain::NUM {
-        return Err(Error::ParNeedsAllStrains);
+        return deals.iter().map(|_| Err(Error::ParNeedsAllStrains)).collect();
     }
-    if strains.is_empty() {
-        // Nothing to solve; the deals must still be valid.
-        for deal in deals {
-            deal.validate()?;
-        }
-    }
-    let rows = strain_rows(deals, &strains, settings)?;
-    Ok((0..deals.len())
-        .map(|d| {
+    strain_rows(deals, &strains, settings)
+        .into_iter()
+        .map(|rows| {
+            let rows = rows?;
             let mut tricks = ByStrain::<BySeat<u8>>::default();
-            for (k, &strain) in strains.iter().enumerate() {
-                tricks[strain] = rows[d * strains.len() + k];
+            for (&strain, row) in strains.iter().zip(rows) {
+                tricks[strain] = row;
             }
             let table = DdTable::solved(tricks);
-            TableResult { table, strains: options.strains, par: options.par.map(|vul| table.par(vul)) }
+            Ok(TableResult { table, strains: options.strains, par: options.par.map(|vul| table.par(vul)) })
         })
-        .collect())
+        .collect()
 }
 
-/// [`Solver::solve_board`] for many boards, in parallel, in input order.
-/// The boards with the most cards left (the hardest) are started first, so
-/// that one long search does not keep the batch waiting at the end.
+/// [`Solver::solve_board`] for many boards, in parallel: one result per
+/// board, in input order. The boards with the most cards left (the hardest)
+/// are started first, so that one long search does not keep the batch
+/// waiting at the end.
+///
+/// ```
+/// use dds::{solve_boards, Board, Error, Parallel, Solutions, Strain, Target};
+/// use dds::model::Seat;
+/// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+/// let results = solve_boards(&[board], Target::AtLeast(2), Solutions::One, &Parallel::default());
+/// assert_eq!(results[0], Err(Error::TargetTooHigh { target: 2, tricks_left: 1 }));
+/// let results = solve_boards(&[board], Target::Max, Solutions::One, &Parallel::default());
+/// assert_eq!(results[0].as_ref().map(|s| s.cards[0].tricks), Ok(Some(0)));
+/// # Ok::<_, Error>(())
+/// ```
 pub fn solve_boards(
     boards: &[Board],
     target: Target,
     solutions: Solutions,
     settings: &Parallel,
-) -> Result<Vec<Solution>, Error> {
+) -> Vec<Result<Solution, Error>> {
     let memory = settings.memory_per_thread;
     let mut order: Vec<usize> = (0..boards.len()).collect();
-    order.sort_by_key(|&i| core::cmp::Reverse(boards[i].position().tricks_left()));
-    let solved: Vec<(usize, Solution)> = settings.run(|| {
+    order.sort_by_key(|&i| core::cmp::Reverse(boards[i].tricks_left()));
+    let mut solved: Vec<(usize, Result<Solution, Error>)> = settings.run(|| {
         let workers = Workers::new(memory);
         order
             .par_iter()
             .with_max_len(1)
-            .map(|&i| workers.with(|solver| solver.solve_board(&boards[i], target, solutions).map(|s| (i, s))))
-            .collect::<Result<_, Error>>()
-    })?;
-    let mut solved = solved;
+            .map(|&i| (i, workers.with(|solver| solver.solve_board(&boards[i], target, solutions))))
+            .collect()
+    });
     solved.sort_by_key(|&(i, _)| i);
-    Ok(solved.into_iter().map(|(_, solution)| solution).collect())
+    solved.into_iter().map(|(_, solution)| solution).collect()
 }
 
 #[cfg(test)]
@@ -234,7 +298,7 @@ mod tests {
         // Each job notes the address of the solver it ran with: the jobs of a
         // batch on two threads share at most two solvers, however many
         // jobs there are.
-        let settings = Parallel { threads: Some(2), memory_per_thread: 1 << 20 };
+        let settings = Parallel { memory_per_thread: 1 << 20, ..Parallel::with_threads(2) };
         let addresses: Vec<usize> = settings.run(|| {
             let workers = Workers::new(settings.memory_per_thread);
             (0..64)

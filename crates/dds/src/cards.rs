@@ -7,6 +7,7 @@ use dds_model::{Card, Hand};
 use dds_search::RootMoves;
 use parking_lot::Mutex;
 
+use crate::solver::side_tricks;
 use crate::{Board, Error, Parallel, ScoredCard, Solution, Solutions, Solver, Target};
 
 /// Below this many nodes for the position's value, the cards are scored on
@@ -37,7 +38,7 @@ impl Solver {
     ///     Seat::East,
     ///     &[],
     /// )?;
-    /// let parallel = Solver::new().score_cards(&board, &Parallel { threads: Some(2), ..Parallel::default() })?;
+    /// let parallel = Solver::new().score_cards(&board, &Parallel::with_threads(2))?;
     /// let sequential = Solver::new().solve_board(&board, Target::Max, Solutions::All)?;
     /// assert_eq!(parallel.cards, sequential.cards);
     /// # Ok::<_, dds::Error>(())
@@ -52,14 +53,13 @@ impl Solver {
         let pos = *board.position();
         let left = pos.tricks_left();
         let moves = RootMoves::new(&pos, board.strain());
-        if left == 1 || moves.len() == 1 || matches!(settings.threads, Some(0 | 1)) {
+        if left == 1 || moves.len() == 1 || settings.thread_count() == 1 {
             return self.solve_board(board, Target::Max, Solutions::All);
         }
-        self.prepare(&pos, board.strain());
+        self.prepare(board);
         let nodes_before = self.nodes();
-        let ns = pos.to_play().index() & 1 == 0;
-        let ns_value = self.searcher.solve_ns_from(&pos, crate::solver::position_guess(&pos, board.strain()));
-        let best = if ns { ns_value } else { left - ns_value };
+        let ns_value = self.ns_value(board);
+        let best = side_tricks(ns_value, pos.to_play().side(), left);
         let cards: Vec<(Card, Hand)> = moves.iter().collect();
         let next = AtomicUsize::new(0);
         let scores = Mutex::new(vec![0u8; cards.len()]);
@@ -68,25 +68,23 @@ impl Solver {
         let drain = |solver: &mut Solver| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(card, _)) = cards.get(i) else { break };
-            let score = solver.card_score(&pos, card, best, ns, left);
+            let score = solver.card_score(&pos, card, best);
             scores.lock()[i] = score;
         };
         if self.nodes() - nodes_before < min_nodes {
             drain(self);
         } else {
             let base: &Solver = self;
-            settings.run(|| {
-                let workers = rayon::current_num_threads().min(cards.len());
-                rayon::scope(|scope| {
-                    for _ in 0..workers {
-                        scope.spawn(|_| {
-                            let mut solver = base.clone();
-                            let start = solver.nodes();
-                            drain(&mut solver);
-                            worker_nodes.fetch_add(solver.nodes() - start, Ordering::Relaxed);
-                        });
-                    }
-                });
+            let workers = settings.thread_count().min(cards.len());
+            settings.scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(|_| {
+                        let mut solver = base.clone();
+                        let start = solver.nodes();
+                        drain(&mut solver);
+                        worker_nodes.fetch_add(solver.nodes() - start, Ordering::Relaxed);
+                    });
+                }
             });
         }
         let scores = scores.into_inner();
@@ -121,7 +119,7 @@ mod tests {
             let fut = record.fut.as_ref().unwrap();
             let mut dds: Vec<(String, u8)> = fut.entries.iter().map(|e| (e.card.to_string(), e.score as u8)).collect();
             for threads in [1, 2, 3] {
-                let settings = Parallel { threads: Some(threads), memory_per_thread: 8 << 20 };
+                let settings = Parallel { memory_per_thread: 8 << 20, ..Parallel::with_threads(threads) };
                 let got = Solver::new().score_cards_above(&board, &settings, 0).unwrap();
                 assert_eq!(got.cards, want.cards, "line {}, {threads} threads", record.line);
                 let mut ours: Vec<(String, u8)> =

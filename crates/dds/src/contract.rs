@@ -1,7 +1,6 @@
 //! The double dummy result of a given contract.
 
 use dds_model::{Contract, Deal, Seat, Side, Vulnerability};
-use dds_search::Position;
 
 use crate::{DdTable, Error, Solver};
 
@@ -68,8 +67,8 @@ impl Solver {
     ) -> Result<ContractResult, Error> {
         let deal = crate::solver::full_deal(deal)?;
         let leader: Seat = contract.declarer.next();
-        let pos = Position::new(*deal.hands(), leader, &[], contract.strain)?;
-        let tricks = self.declarer_tricks(&pos, contract.strain, contract.side(), None);
+        let board = crate::Board::new(&deal, contract.strain, leader, &[])?;
+        let tricks = self.declarer_tricks(&board, contract.side(), None);
         Ok(ContractResult::new(contract, vulnerability, tricks))
     }
 }

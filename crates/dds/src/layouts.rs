@@ -8,9 +8,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dds_model::{BySeat, ByStrain, Card, Contract, Deal, Hand, Level, Penalty, Seat, Strain, Vulnerability};
+use dds_model::{
+    BySeat, ByStrain, Card, Contract, Deal, Hand, Level, Penalty, Seat, SplitMix64, Strain, Vulnerability,
+};
 
-use crate::solver::first_guess;
+use crate::solver::{first_guess, side_tricks};
 use crate::{DdTable, Error, Parallel, Solver};
 
 /// Layouts are handed out in chunks of this many consecutive layouts, the
@@ -343,17 +345,14 @@ pub fn solve_layouts(
     let planned = options.limit.map_or(order.len(), |l| l.min(order.len()));
     let random = matches!(order, WorkOrder::Sample(_));
     let mut summary = LayoutSummary::new(layouts.count(), planned, random, task.cells());
-    let threads = settings
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, planned.clamp(1, 1024) as usize);
+    let threads = settings.thread_count().clamp(1, planned.clamp(1, 1024) as usize);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // A limit too far away to represent is no limit.
     let deadline = options.time_limit.and_then(|t| Instant::now().checked_add(t));
     let past_deadline = || deadline.is_some_and(|d| Instant::now() >= d);
     let memory = settings.memory_per_thread;
-    let outcome = std::thread::scope(|scope| {
+    let outcome = settings.scope(|scope| {
         // A short queue: workers stay at most a few layouts ahead of the
         // caller's callback, so that a stop takes effect soon. The receiver
         // lives in this closure: if the callback panics, dropping it makes
@@ -363,7 +362,7 @@ pub fn solve_layouts(
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, stop, order, past_deadline) = (&next, &stop, &order, &past_deadline);
-            scope.spawn(move || {
+            scope.spawn(move |_| {
                 let mut worker = Worker::new(task, memory);
                 // A chunk at a time: its layouts are alike, so the worker's
                 // table serves the next one (on two threads, taking single
@@ -465,7 +464,7 @@ impl Worker {
                 let ns = self.solvers[0].ns_tricks(deal, strain, leader, guess, true)?;
                 self.guesses[strain] = Some(ns);
                 let declarer = leader.prev();
-                tricks[strain][declarer] = if declarer.index() & 1 == 0 { ns } else { 13 - ns };
+                tricks[strain][declarer] = side_tricks(ns, declarer.side(), 13);
             }
             LayoutTask::Table => {
                 for strain in Strain::ALL {
@@ -473,7 +472,7 @@ impl Worker {
                     let row = self.solvers[strain.index()].table_strain(deal, strain, guess, true)?;
                     // West declares when North leads: North-South's tricks
                     // with the first leader guess the next layout's.
-                    self.guesses[strain] = Some(13 - row[Seat::West]);
+                    self.guesses[strain] = Some(side_tricks(row[Seat::West], dds_model::Side::EastWest, 13));
                     tricks[strain] = row;
                 }
             }
@@ -497,25 +496,28 @@ enum WorkOrder {
 }
 
 impl WorkOrder {
+    /// The draws are SplitMix64's multiply-shift ones, whose bias is
+    /// nothing at these sizes; the order of a seed is part of the output
+    /// (a `--sample` or `--limit` run is replayed from its seed).
     fn new(count: u64, sample: Option<u64>, seed: u64) -> WorkOrder {
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         match sample {
             Some(n) if n < count => {
                 // Floyd's algorithm: n distinct numbers below count.
                 let mut chosen = ahash::AHashSet::with_capacity(n as usize);
                 let mut picks = Vec::with_capacity(n as usize);
                 for j in count - n..count {
-                    let t = rng.below(j + 1);
+                    let t = rng.below_by_multiply(j + 1);
                     let pick = if chosen.contains(&t) { j } else { t };
                     chosen.insert(pick);
                     picks.push(pick);
                 }
-                rng.shuffle(&mut picks);
+                rng.shuffle_by_multiply(&mut picks);
                 WorkOrder::Sample(picks)
             }
             _ => {
                 let mut chunks: Vec<u64> = (0..count.div_ceil(CHUNK)).collect();
-                rng.shuffle(&mut chunks);
+                rng.shuffle_by_multiply(&mut chunks);
                 let last = count.div_ceil(CHUNK).saturating_sub(1);
                 let short_at = chunks.iter().position(|&c| c == last).unwrap_or(0) as u64;
                 WorkOrder::Chunks { count, chunks, short_at, short: count - last * CHUNK }
@@ -566,32 +568,6 @@ impl WorkOrder {
                 };
                 chunks[chunk_place as usize] * CHUNK + offset
             }
-        }
-    }
-}
-
-/// A small seeded generator (SplitMix64) for the work order.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0), without modulo bias worth speaking of
-    /// (n is far below 2^64).
-    fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            items.swap(i, j);
         }
     }
 }

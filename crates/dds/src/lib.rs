@@ -7,6 +7,8 @@
 //! ([`Solver::analyse_play`]), contract results
 //! ([`Solver::contract_result`]) and parallel batches ([`dd_tables`],
 //! [`dd_tables_with`], [`solve_boards`], [`analyse_plays`]).
+//! `docs/api.md` in the repository is a tour of the API, with a table from
+//! each function of DDS 2.9's C interface to its counterpart here.
 //!
 //! **Dependencies:** every other crate of the workspace. Only this crate
 //! uses threads (`rayon`) and locks (`parking_lot`).
@@ -34,14 +36,18 @@ pub use batch::{dd_tables, dd_tables_with, solve_boards, Parallel, TableOptions,
 pub use contract::ContractResult;
 pub use dds_model as model;
 pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
-pub use dds_search::{Position, PositionError};
-pub use error::{Error, PlayFault};
+pub use error::{Error, PlayFault, PositionError};
 pub use layouts::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts};
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
-pub use play::{analyse_plays, LineCard, PlayAnalysis, PlayRequest};
+pub use play::{analyse_plays, BestLine, LineCard, PlayAnalysis, PlayRequest};
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
 
 /// The Rust examples of the workspace's README, compiled and run as tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
+
+/// The examples of `docs/api.md`, the API tour, compiled and run as tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/api.md")]
+pub struct ApiTourExamples;

@@ -2,10 +2,10 @@
 //! dummy result along a play sequence, card by card.
 
 use dds_model::{Card, Deal, Seat, Side, Strain};
-use dds_search::{Position, PositionError};
 use rayon::prelude::*;
 
-use crate::{Error, Parallel, PlayFault, Solver};
+use crate::solver::side_tricks;
+use crate::{Board, Error, Parallel, PlayFault, PositionError, Solver};
 
 /// The double dummy result along a play sequence.
 ///
@@ -90,47 +90,42 @@ impl Solver {
         play: &[Card],
     ) -> Result<PlayAnalysis, Error> {
         let deal = deal.validate()?;
-        let mut pos = Position::new(*deal.hands(), leader, &[], strain)?;
+        let mut board = Board::new(&deal, strain, leader, &[])?;
         let declarer = leader.prev().side();
         let mut won = 0u8;
         let mut tricks = Vec::with_capacity(play.len() + 1);
-        let first = self.declarer_tricks(&pos, strain, declarer, None);
+        let first = self.declarer_tricks(&board, declarer, None);
         tricks.push(first);
         for (index, &card) in play.iter().enumerate() {
-            let seat = pos.to_play();
-            let completes = pos.played().count() == 3;
-            let next = pos.after(card).map_err(|e| illegal(&pos, index, card, seat, e))?;
+            let seat = board.to_play();
+            let completes = board.played().len() == 3;
+            let next = board.after(card).map_err(|e| illegal(&board, index, card, seat, e))?;
             if completes && next.leader().side() == declarer {
                 won += 1;
             }
-            pos = next;
+            board = next;
             let previous = tricks.last().copied().unwrap_or(first);
-            let value = if pos.tricks_left() == 0 {
+            let value = if board.tricks_left() == 0 {
                 won
             } else {
-                won + self.declarer_tricks(&pos, strain, declarer, Some(previous.saturating_sub(won)))
+                won + self.declarer_tricks(&board, declarer, Some(previous.saturating_sub(won)))
             };
             tricks.push(value);
         }
         Ok(PlayAnalysis { tricks })
     }
 
-    /// The tricks `declarer`'s side takes from `pos` on, searched from a
-    /// guess of that number.
-    pub(crate) fn declarer_tricks(&mut self, pos: &Position, strain: Strain, declarer: Side, guess: Option<u8>) -> u8 {
-        self.prepare(pos, strain);
-        let left = pos.tricks_left();
-        let ns_side = declarer == Side::NorthSouth;
-        let guess_ns = guess.map(|g| if ns_side { g.min(left) } else { left.saturating_sub(g) });
-        let ns = match guess_ns {
-            Some(g) => self.searcher.solve_ns_from(pos, g),
+    /// The tricks `declarer`'s side takes from `board` on, searched from a
+    /// guess of that number (or from the search's own start without one).
+    pub(crate) fn declarer_tricks(&mut self, board: &Board, declarer: Side, guess: Option<u8>) -> u8 {
+        self.prepare(board);
+        let left = board.tricks_left();
+        let pos = board.position();
+        let ns = match guess {
+            Some(g) => self.searcher.solve_ns_from(pos, side_tricks(g.min(left), declarer, left)),
             None => self.searcher.solve_ns(pos),
         };
-        if ns_side {
-            ns
-        } else {
-            left - ns
-        }
+        side_tricks(ns, declarer, left)
     }
 }
 
@@ -148,13 +143,23 @@ pub struct LineCard {
     pub tricks: u8,
 }
 
+/// A line of best play ([`Solver::best_line`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BestLine {
+    /// The cards from the position to the end of the deal.
+    pub cards: Vec<LineCard>,
+    /// North-South's tricks from the position on (the current trick
+    /// included) with best play: what the line gives them.
+    pub ns_tricks: u8,
+}
+
 impl Solver {
     /// One line of best play from `board` to the end of the deal: every card
     /// keeps the position's value (North-South take the same number of
     /// tricks as with best play from the start). Each card is found with
     /// zero-window searches whose bound is the known value, carried from
     /// card to card and across trick boundaries, so no search widens the
-    /// window. Returns the cards and North-South's tricks from the start.
+    /// window.
     ///
     /// ```
     /// use dds::{Board, Solver, Strain};
@@ -165,66 +170,71 @@ impl Solver {
     ///     Seat::North,
     ///     &[],
     /// )?;
-    /// let (line, ns) = Solver::new().best_line(&board)?;
-    /// assert_eq!((line.len(), ns), (52, 5));
-    /// let ns_won = line.iter().filter(|c| c.wins.is_some_and(|w| w.index() % 2 == 0)).count();
+    /// let line = Solver::new().best_line(&board);
+    /// assert_eq!((line.cards.len(), line.ns_tricks), (52, 5));
+    /// let ns_won = line.cards.iter().filter(|c| c.wins.is_some_and(|w| w.index() % 2 == 0)).count();
     /// assert_eq!(ns_won, 5);
     /// # Ok::<_, dds::Error>(())
     /// ```
-    pub fn best_line(&mut self, board: &crate::Board) -> Result<(Vec<LineCard>, u8), Error> {
+    pub fn best_line(&mut self, board: &Board) -> BestLine {
         let strain = board.strain();
+        self.prepare(board);
         let mut pos = *board.position();
-        self.prepare(&pos, strain);
         let total = self.searcher.solve_ns(&pos);
         // North-South's tricks still to come from `pos`, current trick
         // included.
         let mut left_ns = total;
-        let mut line = Vec::with_capacity(4 * usize::from(pos.tricks_left()));
+        let mut cards = Vec::with_capacity(4 * usize::from(pos.tricks_left()));
         while pos.tricks_left() > 0 {
             let seat = pos.to_play();
-            let ns_to_play = seat.index() % 2 == 0;
+            let ns_to_play = seat.side() == Side::NorthSouth;
             let moves = dds_search::RootMoves::new(&pos, strain);
+            // The first card that keeps the value: North-South keep at
+            // least `left_ns`, East-West hold them to at most that. One
+            // zero-window search per card tried; some card always keeps the
+            // value of a solved position, and the last one tried is taken
+            // if none is found, so that a defect shows as a wrong line in
+            // the tests rather than a panic.
             let mut chosen = None;
             for (card, _) in moves.iter() {
-                // North-South keep at least `left_ns`; East-West hold them to
-                // at most that. One zero-window search per card tried.
+                chosen = Some(card);
                 let keeps = if ns_to_play {
                     left_ns == 0 || self.searcher.can_take_after(&pos, card, left_ns)
                 } else {
                     !self.searcher.can_take_after(&pos, card, left_ns + 1)
                 };
                 if keeps {
-                    chosen = Some(card);
                     break;
                 }
             }
-            let card = chosen.expect("some card keeps the value of a solved position");
+            let Some(card) = chosen else { break };
             let completes = pos.played().count() == 3;
-            let next = pos.after(card)?;
+            let Ok(next) = pos.after(card) else { break };
             let wins = completes.then(|| next.leader());
-            let tricks = if ns_to_play { left_ns } else { pos.tricks_left() - left_ns };
-            if wins.is_some_and(|w| w.index() % 2 == 0) {
+            let tricks = side_tricks(left_ns, seat.side(), pos.tricks_left());
+            if wins.is_some_and(|w| w.side() == Side::NorthSouth) {
                 left_ns -= 1;
             }
-            line.push(LineCard { seat, card, wins, tricks });
+            cards.push(LineCard { seat, card, wins, tricks });
             pos = next;
         }
-        Ok((line, total))
+        BestLine { cards, ns_tricks: total }
     }
 }
 
 /// The error for an illegal card: who holds it, or the suit it fails to
 /// follow.
-fn illegal(pos: &Position, index: usize, card: Card, seat: Seat, e: PositionError) -> Error {
+fn illegal(board: &Board, index: usize, card: Card, seat: Seat, e: Error) -> Error {
     let fault = match e {
-        PositionError::Revoke(_) => match pos.played().next() {
+        Error::Position(PositionError::Revoke(_)) => match board.played().first() {
             Some(lead) => PlayFault::Revoke { led: lead.suit() },
-            None => return Error::Position(e),
+            None => return e,
         },
-        _ => match Seat::ALL.into_iter().find(|&s| pos.hand(s).contains(card)) {
+        Error::Position(_) => match Seat::ALL.into_iter().find(|&s| board.hand(s).contains(card)) {
             Some(holder) => PlayFault::HeldBy(holder),
             None => PlayFault::AlreadyPlayed,
         },
+        _ => return e,
     };
     Error::IllegalPlay { index, card, seat, fault }
 }

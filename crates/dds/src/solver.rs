@@ -1,11 +1,11 @@
 //! `Solver`: solving one position (`solve_board`) and a deal's double dummy
 //! table (`dd_table`).
 
-use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Strain};
+use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Side, Strain};
 use dds_search::{Position, RootMoves, Searcher};
 use dds_tt::PartitionTable;
 
-use crate::Error;
+use crate::{Error, PositionError};
 
 /// What to find out about a position (DDS's `target`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -79,8 +79,10 @@ pub(crate) fn full_deal(deal: &Deal) -> Result<Deal, Error> {
     Ok(deal)
 }
 
-/// A position to solve: the cards still held, the seat that led to the
-/// current trick and the cards already played to it.
+/// A position to solve: the strain, the cards still held, the seat that led
+/// to the current trick and the cards already played to it. A board is
+/// always valid: [`Board::new`] checks the cards, and [`Board::after`]
+/// plays a card only if it is legal.
 ///
 /// ```
 /// use dds::{Board, Strain};
@@ -91,22 +93,24 @@ pub(crate) fn full_deal(deal: &Deal) -> Result<Deal, Error> {
 ///     Seat::North,
 ///     &[],
 /// )?;
-/// assert_eq!(board.position().tricks_left(), 13);
-/// # Ok::<_, dds::Error>(())
+/// assert_eq!(board.tricks_left(), 13);
+/// let board = board.after("CT".parse()?)?;
+/// assert_eq!((board.to_play(), board.winning()), (Seat::East, Some(Seat::North)));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
     position: Position,
-    strain: Strain,
 }
 
 impl Board {
-    /// The board where `remaining` are the cards still held (the cards of
-    /// the current trick excluded), `leader` led to the current trick and
-    /// `played` are the cards of that trick so far, in order.
+    /// The board in `strain` where `remaining` are the cards still held
+    /// (the cards of the current trick excluded), `leader` led to the
+    /// current trick and `played` are the cards of that trick so far, in
+    /// order. [`Error::Position`] says what does not fit.
     pub fn new(remaining: &Deal, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
-        let position = Position::new(*remaining.hands(), leader, played, strain)?;
-        Ok(Board { position, strain })
+        let position = Position::new(*remaining.hands(), leader, played, strain).map_err(PositionError::from_search)?;
+        Ok(Board { position })
     }
 
     /// Like [`Board::new`], with the remaining cards as PBN deal text.
@@ -114,14 +118,73 @@ impl Board {
         Board::new(&Deal::from_pbn_remaining(pbn)?, strain, leader, played)
     }
 
-    /// The position.
-    pub fn position(&self) -> &Position {
+    /// The board after the seat to play plays `card`: it must hold the card
+    /// and follow suit when it can ([`PositionError::NotHeld`],
+    /// [`PositionError::Revoke`]). A completed trick is cleared and its
+    /// winner leads the next one.
+    pub fn after(&self, card: Card) -> Result<Board, Error> {
+        let position = self.position.after(card).map_err(PositionError::from_search)?;
+        Ok(Board { position })
+    }
+
+    /// The search's position.
+    pub(crate) fn position(&self) -> &Position {
         &self.position
     }
 
     /// The strain.
     pub fn strain(&self) -> Strain {
-        self.strain
+        self.position.strain()
+    }
+
+    /// The seat that led to the current trick.
+    pub fn leader(&self) -> Seat {
+        self.position.leader()
+    }
+
+    /// The seat to play next.
+    pub fn to_play(&self) -> Seat {
+        self.position.to_play()
+    }
+
+    /// The cards played to the current trick, in order.
+    pub fn played(&self) -> Vec<Card> {
+        self.position.played().collect()
+    }
+
+    /// The seat winning the current trick so far (`None` before its lead).
+    pub fn winning(&self) -> Option<Seat> {
+        self.position.winning()
+    }
+
+    /// The tricks still to play, the current one included.
+    pub fn tricks_left(&self) -> u8 {
+        self.position.tricks_left()
+    }
+
+    /// The cards `seat` still holds.
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.position.hand(seat)
+    }
+
+    /// The cards still held, as a deal (the current trick's cards left out).
+    pub fn remaining(&self) -> Deal {
+        Deal::new(BySeat::from_fn(|seat| self.position.hand(seat)))
+    }
+
+    /// The cards each seat held at the start of the current trick: the
+    /// cards held and the cards it played to the trick.
+    pub fn trick_start_hands(&self) -> BySeat<Hand> {
+        let mut hands = BySeat::from_fn(|seat| self.position.hand(seat));
+        for (i, card) in self.position.played().enumerate() {
+            hands[self.leader().offset(i)].add(card);
+        }
+        hands
+    }
+
+    /// The cards the seat to play may play.
+    pub fn legal_cards(&self) -> Hand {
+        self.position.legal_cards()
     }
 }
 
@@ -228,17 +291,15 @@ impl Solver {
         self.skip_forced = skip;
     }
 
-    /// Prepares the searcher for `strain` and the position `pos`, clearing
-    /// the table unless the strain is the same and `pos` comes from the same
-    /// deal (every seat's cards a subset of what it held when the table was
-    /// last cleared): the same board with another leader, or a later
-    /// position of its play. (Stored bounds hold for any position that
-    /// matches them, so this rule only keeps unrelated entries out.)
-    pub(crate) fn prepare(&mut self, pos: &Position, strain: Strain) {
-        let mut hands = Seat::ALL.map(|seat| pos.hand(seat));
-        for (i, card) in pos.played().enumerate() {
-            hands[pos.leader().offset(i).index()].add(card);
-        }
+    /// Prepares the searcher for `board`, clearing the table unless the
+    /// strain is the same and the board comes from the same deal (every
+    /// seat's cards a subset of what it held when the table was last
+    /// cleared): the same board with another leader, or a later position of
+    /// its play. (Stored bounds hold for any position that matches them, so
+    /// this rule only keeps unrelated entries out.)
+    pub(crate) fn prepare(&mut self, board: &Board) {
+        let hands = board.trick_start_hands().0;
+        let strain = board.strain();
         let same_deal = self.deal.is_some_and(|old| old.iter().zip(&hands).all(|(old, new)| old.is_superset(*new)));
         if !same_deal || self.searcher.strain() != strain {
             self.searcher.clear();
@@ -278,18 +339,18 @@ impl Solver {
     pub fn solve_board(&mut self, board: &Board, target: Target, solutions: Solutions) -> Result<Solution, Error> {
         let pos = board.position;
         let left = pos.tricks_left();
+        let strain = board.strain();
         if let Target::AtLeast(t) = target {
             if t > left {
                 return Err(Error::TargetTooHigh { target: t, tricks_left: left });
             }
         }
-        self.prepare(&pos, board.strain);
+        self.prepare(board);
         let nodes_before = self.searcher.nodes();
-        let moves = RootMoves::new(&pos, board.strain);
+        let moves = RootMoves::new(&pos, strain);
         let forced = moves.len() == 1;
-        let ns = pos.to_play().index() & 1 == 0;
-        // Converts between North-South tricks and the side to play's tricks.
-        let side = |n: u8| if ns { n } else { left - n };
+        let to_play = pos.to_play().side();
+        let side = |ns: u8| side_tricks(ns, to_play, left);
         let scored = |(card, equals): (Card, Hand), tricks: Option<u8>| ScoredCard { card, equals, tricks };
         let mut cards = Vec::new();
         if left == 1 && target != Target::LegalCards {
@@ -311,9 +372,9 @@ impl Solver {
             (_, Solutions::All) => {
                 // No card scores more than the position's value, and most
                 // score it or a trick less: step down from it.
-                let best = side(self.searcher.solve_ns_from(&pos, position_guess(&pos, board.strain)));
+                let best = side(self.ns_value(board));
                 for (card, equals) in moves.iter() {
-                    let score = self.card_score(&pos, card, best, ns, left);
+                    let score = self.card_score(&pos, card, best);
                     cards.push(ScoredCard { card, equals, tricks: Some(score) });
                 }
                 // Highest score first; the sort is stable, so equal scores
@@ -327,10 +388,10 @@ impl Solver {
             (Target::Max, _) | (Target::AtLeast(_), _) => {
                 let goal = match target {
                     Target::AtLeast(t) => t,
-                    _ => side(self.searcher.solve_ns_from(&pos, position_guess(&pos, board.strain))),
+                    _ => side(self.ns_value(board)),
                 };
                 for (card, equals) in moves.iter() {
-                    if goal == 0 || self.side_can_take_after(&pos, card, goal, ns, left) {
+                    if goal == 0 || self.side_can_take_after(&pos, card, goal) {
                         cards.push(ScoredCard { card, equals, tricks: Some(goal) });
                         if cards.len() == listed {
                             break;
@@ -342,19 +403,26 @@ impl Solver {
         Ok(Solution { cards, forced, nodes: self.searcher.nodes() - nodes_before })
     }
 
+    /// North-South's tricks from `board` on (the current trick included),
+    /// searched from a guess of the value ([`position_guess`]).
+    pub(crate) fn ns_value(&mut self, board: &Board) -> u8 {
+        self.searcher.solve_ns_from(board.position(), position_guess(board))
+    }
+
     /// The tricks the side to play takes after `card`, stepping down from
     /// `best` (the position's value, which no card exceeds).
-    pub(crate) fn card_score(&mut self, pos: &Position, card: Card, best: u8, ns: bool, left: u8) -> u8 {
-        (1..=best).rev().find(|&t| self.side_can_take_after(pos, card, t, ns, left)).unwrap_or(0)
+    pub(crate) fn card_score(&mut self, pos: &Position, card: Card, best: u8) -> u8 {
+        (1..=best).rev().find(|&t| self.side_can_take_after(pos, card, t)).unwrap_or(0)
     }
 
     /// Whether the side to play takes at least `goal` tricks after `card`.
-    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8, ns: bool, left: u8) -> bool {
-        if ns {
+    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8) -> bool {
+        if pos.to_play().side() == Side::NorthSouth {
             self.searcher.can_take_after(pos, card, goal)
         } else {
-            // East-West take `goal` iff North-South take at most `left - goal`.
-            goal == 0 || !self.searcher.can_take_after(pos, card, left - goal + 1)
+            // East-West take `goal` iff North-South take at most
+            // `left - goal`.
+            goal == 0 || !self.searcher.can_take_after(pos, card, pos.tricks_left() - goal + 1)
         }
     }
 
@@ -404,7 +472,7 @@ impl Solver {
             let ns = self.ns_tricks(deal, strain, leader, guess, keep)?;
             guess = ns;
             let declarer = leader.prev();
-            tricks[declarer] = if declarer.side() == dds_model::Side::NorthSouth { ns } else { 13 - ns };
+            tricks[declarer] = side_tricks(ns, declarer.side(), 13);
         }
         Ok(tricks)
     }
@@ -419,49 +487,45 @@ impl Solver {
         guess: u8,
         keep: bool,
     ) -> Result<u8, Error> {
-        let pos = Position::new(*deal.hands(), leader, &[], strain)?;
+        let board = Board::new(deal, strain, leader, &[])?;
         if keep {
             self.searcher.set_strain(strain);
             // The table no longer belongs to one deal.
             self.deal = None;
         } else {
-            self.prepare(&pos, strain);
+            self.prepare(&board);
         }
-        Ok(self.searcher.solve_ns_from(&pos, guess))
+        Ok(self.searcher.solve_ns_from(board.position(), guess))
     }
 }
 
-/// A guess of North-South's tricks in `strain` from the high-card points
-/// (7 tricks for half of them, one more per 3 points) and, in a trump
-/// contract, half a trick per trump of North-South's length over
-/// East-West's. A good guess saves searches: on 12 list100 deals it cut the
-/// first leader's searches from 241 to 149 (nodes -4% in all).
+/// The tricks `side` takes of the `left` still to play when North-South
+/// take `ns` of them (and North-South's, given `side`'s: the conversion is
+/// its own inverse).
+pub(crate) fn side_tricks(ns: u8, side: Side, left: u8) -> u8 {
+    match side {
+        Side::NorthSouth => ns,
+        Side::EastWest => left - ns,
+    }
+}
+
+/// A guess of North-South's tricks in a full deal ([`guess_from`]): the
+/// first search for a value starts from it, and a good guess saves
+/// searches.
 pub(crate) fn first_guess(deal: &Deal, strain: Strain) -> u8 {
     guess_from(deal.hands(), 13, strain)
 }
 
-/// A guess of North-South's tricks in a position, [`first_guess`] for any
-/// number of cards: half the tricks left and half a trick more, a sixth of a
-/// trick per point of North-South's high cards over East-West's, and in a
-/// trump contract half a trick per trump of North-South's length over
-/// East-West's (cards played to the current trick counted with their
-/// seats). On the 1,000 mid-play positions of the bench it cuts the
-/// searches for the value from 3,244 to 2,382 (nodes -1.8% with one best
-/// card asked, -0.7% with every card scored): the searches it saves are
-/// those far from the value, the cheapest ones.
-pub(crate) fn position_guess(pos: &Position, strain: Strain) -> u8 {
-    let mut hands = BySeat::from_fn(|seat| pos.hand(seat));
-    for (i, card) in pos.played().enumerate() {
-        hands[pos.leader().offset(i)].add(card);
-    }
-    guess_from(&hands, pos.tricks_left(), strain)
+/// [`first_guess`] for a position with any number of cards left (cards
+/// played to the current trick counted with their seats).
+pub(crate) fn position_guess(board: &Board) -> u8 {
+    guess_from(&board.trick_start_hands(), board.tricks_left(), board.strain())
 }
 
-/// The guess of [`first_guess`] and [`position_guess`] from each seat's
-/// cards and the tricks `left`: half of them and half a trick more, a sixth
-/// of a trick per point of North-South's high cards over East-West's, and
-/// in a trump contract half a trick per trump of North-South's length over
-/// East-West's.
+/// A guess of North-South's tricks from each seat's cards and the tricks
+/// `left`: half of them and half a trick more, a sixth of a trick per point
+/// of North-South's high cards over East-West's, and in a trump contract
+/// half a trick per trump of North-South's length over East-West's.
 fn guess_from(hands: &BySeat<Hand>, left: u8, strain: Strain) -> u8 {
     let points = |seat: Seat| -> i32 { hands[seat].iter().map(|c| (c.rank() as i32 - 10).max(0)).sum() };
     let ns = points(Seat::North) + points(Seat::South);
@@ -478,9 +542,21 @@ fn guess_from(hands: &BySeat<Hand>, left: u8, strain: Strain) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_guess, position_guess};
-    use dds_model::{Deal, Seat, Strain};
-    use dds_search::Position;
+    use super::{first_guess, position_guess, side_tricks};
+    use crate::Board;
+    use dds_model::{Deal, Seat, Side, Strain};
+
+    #[test]
+    fn side_tricks_converts_both_ways() {
+        for left in 0..=13 {
+            for ns in 0..=left {
+                assert_eq!(side_tricks(ns, Side::NorthSouth, left), ns);
+                let ew = side_tricks(ns, Side::EastWest, left);
+                assert_eq!(ew + ns, left);
+                assert_eq!(side_tricks(ew, Side::EastWest, left), ns);
+            }
+        }
+    }
 
     #[test]
     fn the_position_guess_of_a_full_deal_is_its_first_guess() {
@@ -489,8 +565,8 @@ mod tests {
             let deal = rng.deal();
             for strain in Strain::ALL {
                 for leader in Seat::ALL {
-                    let pos = Position::new(*deal.hands(), leader, &[], strain).unwrap();
-                    assert_eq!(position_guess(&pos, strain), first_guess(&deal, strain));
+                    let board = Board::new(&deal, strain, leader, &[]).unwrap();
+                    assert_eq!(position_guess(&board), first_guess(&deal, strain));
                 }
             }
         }
@@ -500,19 +576,19 @@ mod tests {
     fn the_position_guess_counts_the_cards_left_and_the_trick_in_play() {
         // Two tricks left, North-South hold both aces and kings: both.
         let deal: Deal = "N:A.A.. K.K.. Q.Q.. J.J..".parse().unwrap();
-        let pos = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump).unwrap();
-        assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
+        let board = Board::new(&deal, Strain::NoTrump, Seat::West, &[]).unwrap();
+        assert_eq!(position_guess(&board), 2);
         // West led the jack of spades: the trick still counts, the jack
         // still counts for West.
         let jack = "SJ".parse().unwrap();
         let mut hands = *deal.hands();
         assert!(hands[Seat::West].remove(jack));
-        let pos = Position::new(hands, Seat::West, &[jack], Strain::NoTrump).unwrap();
-        assert_eq!(position_guess(&pos, Strain::NoTrump), 2);
+        let board = Board::new(&Deal::new(hands), Strain::NoTrump, Seat::West, &[jack]).unwrap();
+        assert_eq!(position_guess(&board), 2);
         // East-West hold the aces and kings of both suits: none.
         let deal: Deal = "N:Q.Q.. A.A.. J.J.. K.K..".parse().unwrap();
-        let pos = Position::new(*deal.hands(), Seat::North, &[], Strain::Spades).unwrap();
-        assert_eq!(position_guess(&pos, Strain::Spades), 0);
+        let board = Board::new(&deal, Strain::Spades, Seat::North, &[]).unwrap();
+        assert_eq!(position_guess(&board), 0);
     }
 
     #[test]

@@ -20,7 +20,7 @@ const SMALL: &str = "N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98
 const MEDIUM: &str = "N:AKQT.AK2.K32.K32 J98.QJT.QJ.Q 5432.876.A54.A54 76.95.T98.T9";
 
 fn threads(n: usize) -> Parallel {
-    Parallel { threads: Some(n), memory_per_thread: 16 << 20 }
+    Parallel { memory_per_thread: 16 << 20, ..Parallel::with_threads(n) }
 }
 
 /// Every deal completing `pbn`: East gets k of the unknown cards, West the

@@ -55,7 +55,7 @@ fn check_file(name: &str, expected: usize) {
     let requests = requests(name);
     assert_eq!(requests.len(), expected);
     let plays: Vec<PlayRequest> = requests.iter().map(|(_, r)| r.clone()).collect();
-    let results = analyse_plays(&plays, &Parallel { threads: Some(2), ..Parallel::default() });
+    let results = analyse_plays(&plays, &Parallel::with_threads(2));
     for ((record, _), result) in requests.iter().zip(results) {
         check(name, record, &result.expect("legal play").tricks);
     }
@@ -132,7 +132,8 @@ fn best_lines_keep_the_value_at_every_card() {
     let mut analyser = Solver::new();
     for record in load_hand_file("list10.txt").expect("fixture").iter().take(5) {
         let board = dds::Board::new(&record.deal, record.strain, record.leader, &[]).expect("board");
-        let (line, ns) = solver.best_line(&board).expect("line");
+        let best = solver.best_line(&board);
+        let (line, ns) = (best.cards, best.ns_tricks);
         assert_eq!(line.len(), 52);
         let declarer = record.declarer();
         let declarer_tricks = record.table.unwrap()[record.strain][declarer];
@@ -186,7 +187,8 @@ fn best_lines_from_positions_in_the_middle_of_a_trick() {
         in_progress += usize::from(!trick.is_empty());
         let context = format!("case {case}: {deal} {strain} leader {leader} trick {trick:?}");
         let board = dds::Board::new(&deal, strain, leader, &trick).expect("a legal position");
-        let (line, ns) = solver.best_line(&board).expect("a line");
+        let best = solver.best_line(&board);
+        let (line, ns) = (best.cards, best.ns_tricks);
         assert_eq!(line.len(), 52 - prefix_len, "{context}");
         // Replay by the rules.
         let (mut hands, mut at, mut cards, mut won_ns) = (deal, leader, trick.clone(), 0u8);
@@ -213,7 +215,7 @@ fn best_lines_from_positions_in_the_middle_of_a_trick() {
             let best = solver.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable").cards[0]
                 .tricks
                 .expect("searched");
-            if board.position().to_play().index() % 2 == 0 {
+            if board.to_play().index() % 2 == 0 {
                 best
             } else {
                 tricks_left - best

@@ -10,7 +10,7 @@ use dds::{Board, Parallel, Solutions, Solver, Target};
 use dds_fixtures::{load_hand_file, slow_tests_enabled, DealRng};
 
 fn two_threads() -> Parallel {
-    Parallel { threads: Some(2), ..Parallel::default() }
+    Parallel::with_threads(2)
 }
 
 /// Every FUT line of `name`: the same cards with DDS's scores.
