@@ -26,7 +26,7 @@ const GENERATED: &str = "crates/dds-tables/src/generated";
 /// Regenerates every generated file.
 pub(crate) fn generate(mode: Mode) -> Result<(), String> {
     let dir = xtask::project_root().join(GENERATED);
-    for (name, contents) in [("highest", highest()), ("lowest", lowest()), ("runs", runs())] {
+    for (name, contents) in [("highest", highest()), ("lowest", lowest()), ("runs", runs()), ("top", top())] {
         ensure_file_contents(&dir.join(format!("{name}.rs")), &contents, mode)?;
     }
     Ok(())
@@ -159,6 +159,66 @@ fn runs() -> String {
     ]);
     out.push('\n');
     out.push_str(&table("RUNS", "u32", &entries));
+    out
+}
+
+/// The `k` highest ranks of `h` (all of them when it has fewer), from
+/// [`Holding::iter`], which yields the ranks from the highest down.
+fn top_ranks(h: Holding, k: usize) -> Holding {
+    h.iter().take(k).collect()
+}
+
+/// `TOP_HIGH` and `TOP_LOW`: the highest `k` ranks of the upper 7 and the
+/// lower 6 bits of a holding, from [`top_ranks`].
+fn top() -> String {
+    // The upper part, bits 6..13 (the eight to the ace), for k = 0..=7.
+    let high: Vec<Vec<u16>> = (0..1u16 << 7)
+        .map(|x| {
+            let h = Holding::from_bits(x << 6).expect("a 13-bit code");
+            (0..=7).map(|k| top_ranks(h, k).bits() >> 6).collect()
+        })
+        .collect();
+    // The lower part, bits 0..6 (the deuce to the seven), for k = 0..=6.
+    let low: Vec<Vec<u16>> = (0..1u16 << 6)
+        .map(|x| {
+            let h = Holding::from_bits(x).expect("a 13-bit code");
+            (0..=6).map(|k| top_ranks(h, k).bits()).collect()
+        })
+        .collect();
+    // Consistency: together the two parts give the top `k` of every holding.
+    for h in holdings() {
+        let (x, y) = (usize::from(h.bits() >> 6), usize::from(h.bits() & 63));
+        let n = (h.bits() >> 6).count_ones() as usize;
+        for k in 0..=Rank::NUM {
+            let joined = high[x][k.min(7)] << 6 | low[y][k.saturating_sub(n).min(6)];
+            assert_eq!(joined, top_ranks(h, k).bits(), "{h:?} {k}");
+        }
+    }
+    let mut out = header(&[
+        "`TOP_HIGH[x][k]`: the `k` highest ranks of the upper part `x` of a holding",
+        "(its bits 6..13, the eight to the ace, shifted down by 6), for `k` up to 7.",
+        "`TOP_LOW[x][k]`: the `k` highest ranks of the lower part `x` (bits 0..6,",
+        "the deuce to the seven), for `k` up to 6. Both from `Holding::iter`, which",
+        "yields the ranks from the highest down.",
+    ]);
+    out.push('\n');
+    out.push_str(&small_table("TOP_HIGH", &high));
+    out.push('\n');
+    out.push_str(&small_table("TOP_LOW", &low));
+    out
+}
+
+/// `#[rustfmt::skip] pub(crate) static NAME: [[u8; K]; N] = [..];`, one row a
+/// line, led by its index in hex.
+fn small_table(name: &str, rows: &[Vec<u16>]) -> String {
+    let width = rows[0].len();
+    let mut out = format!("#[rustfmt::skip]\npub(crate) static {name}: [[u8; {width}]; {}] = [\n", rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), width);
+        let entries: Vec<String> = row.iter().map(|v| format!("0x{:02x}", u8::try_from(*v).expect("a byte"))).collect();
+        writeln!(out, "    /* 0x{i:02x} */ [{}],", entries.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
     out
 }
 

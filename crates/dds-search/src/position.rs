@@ -1,8 +1,43 @@
 //! `Position`: the cards left, the leader and the current trick.
+//!
+//! The search's encodings, one per concept, used by every module of the
+//! crate:
+//!
+//! * A card is its bit in a `Hand` (`16 * suit + rank`, the deuce at 0, the
+//!   ace at 12); a set of cards is `Hand` bits, a `u64`, and one suit's
+//!   cards are a *lane* of 13 bits ([`suit_lane`], [`SUIT_LANE`]).
+//! * A seat is its index, a `usize` (North 0, East 1, South 2, West 3),
+//!   stored as a `u8` inside [`Position`]; [`NO_SEAT`] stands for no seat
+//!   (the owner of a card that is not there).
+//! * A suit is its index, a `usize` (spades 0 to clubs 3).
+//! * The trump is the [`Strain`]: its index is the trump suit's, and no
+//!   suit's index in no trump.
 
 use core::fmt;
 
-use dds_model::{BySeat, Card, Hand, Seat, Strain, Suit};
+use dds_model::{BySeat, Card, Hand, Holding, Seat, Strain};
+
+/// The 13 card bits of one suit's lane, at its bottom.
+pub(crate) const SUIT_LANE: u64 = Holding::ALL.bits() as u64;
+
+/// The card bits of all four lanes.
+pub(crate) const CARD_BITS: u64 = Hand::ALL.bits();
+
+/// The seat index that is no seat's.
+pub(crate) const NO_SEAT: usize = Seat::NUM;
+
+/// The cards of suit `suit` among the `Hand` bits `cards`, as a lane.
+#[inline(always)]
+pub(crate) const fn suit_lane(cards: u64, suit: usize) -> u64 {
+    (cards >> (16 * suit)) & SUIT_LANE
+}
+
+/// Where [`Position::lengths`] keeps the number of cards `seat` holds in
+/// `suit`: a nibble at this shift.
+#[inline(always)]
+pub(crate) const fn length_shift(suit: usize, seat: usize) -> u32 {
+    (4 * (4 * suit + seat)) as u32
+}
 
 /// A position of the play: the cards each seat still holds, the seat that
 /// led to the current trick and the cards already played to it (0 to 3).
@@ -13,7 +48,7 @@ use dds_model::{BySeat, Card, Hand, Seat, Strain, Suit};
 pub struct Position {
     /// Cards held, per seat index, as `Hand` bits.
     pub(crate) hands: [u64; 4],
-    /// The seat that led to the current trick.
+    /// The index of the seat that led to the current trick.
     pub(crate) leader: u8,
     /// Cards played to the current trick, as bit positions; `count` are
     /// valid, the fourth is always 0 (room for an index masked with 3, so
@@ -22,14 +57,12 @@ pub struct Position {
     /// Cards played to the current trick.
     pub(crate) count: u8,
     /// The index in `trick` of the card winning the trick so far (0 when
-    /// no card is played), in the strain `trump` (`play` keeps it up to
-    /// date).
+    /// no card is played), in `strain` (`play` keeps it up to date).
     pub(crate) win: u8,
-    /// The trump suit's index, 4 in no trump ([`trump_index`]): the strain
-    /// `win` is worked out in.
-    pub(crate) trump: u8,
-    /// Suit lengths: bits `4 * (4 * suit + seat)` hold the number of cards
-    /// `seat` has in `suit` (kept up to date by `play`).
+    /// The strain played: it decides which card wins a trick.
+    pub(crate) strain: Strain,
+    /// Suit lengths: the nibble at [`length_shift`]`(suit, seat)` holds the
+    /// number of cards `seat` has in `suit` (kept up to date by `play`).
     pub(crate) lengths: u64,
     /// Per suit, the owners of the held cards from the highest down: the
     /// seat of the `i`-th highest card in bits `2i .. 2i + 2` (kept up to
@@ -160,9 +193,9 @@ impl Position {
         let mut lengths = 0u64;
         let mut owners = [0u32; 4];
         for (suit, code) in owners.iter_mut().enumerate() {
-            let lanes: [u64; 4] = hands.map(|h| (h >> (16 * suit)) & 0x1fff);
+            let lanes: [u64; 4] = hands.map(|h| suit_lane(h, suit));
             for (seat, lane) in lanes.iter().enumerate() {
-                lengths |= u64::from(lane.count_ones()) << (4 * (4 * suit + seat));
+                lengths |= u64::from(lane.count_ones()) << length_shift(suit, seat);
             }
             let all = lanes[0] | lanes[1] | lanes[2] | lanes[3];
             for (i, bit) in (0..13).rev().filter(|b| all & (1 << b) != 0).enumerate() {
@@ -171,8 +204,8 @@ impl Position {
             }
         }
         let count = played.len() as u8;
-        let pos = Position { hands, leader: leader as u8, trick, count, win: 0, trump: 4, lengths, owners };
-        Ok(pos.with_trump(strain.trump()))
+        let pos = Position { hands, leader: leader as u8, trick, count, win: 0, strain, lengths, owners };
+        Ok(pos.with_strain(strain))
     }
 
     /// The cards `seat` holds.
@@ -184,13 +217,13 @@ impl Position {
     /// The seat that led to the current trick.
     #[inline]
     pub fn leader(&self) -> Seat {
-        Seat::wrapping(self.leader as usize)
+        Seat::wrapping(self.leader_index())
     }
 
     /// The strain the position is played in.
     #[inline]
     pub fn strain(&self) -> Strain {
-        Suit::ALL.get(usize::from(self.trump)).map_or(Strain::NoTrump, |&s| Strain::from(s))
+        self.strain
     }
 
     /// The seat winning the current trick so far (`None` when no card is
@@ -202,7 +235,7 @@ impl Position {
     /// The seat to play next.
     #[inline]
     pub fn to_play(&self) -> Seat {
-        Seat::wrapping((self.leader + self.count) as usize)
+        Seat::wrapping(self.seat_to_play())
     }
 
     /// The cards played to the current trick, in order.
@@ -217,10 +250,16 @@ impl Position {
         usize::from((self.leader + self.count) & 3)
     }
 
+    /// The index of the seat that led to the current trick.
+    #[inline]
+    pub(crate) fn leader_index(&self) -> usize {
+        usize::from(self.leader)
+    }
+
     /// The tricks still to be decided, the current one included.
     #[inline]
     pub fn tricks_left(&self) -> u8 {
-        self.hands[self.leader as usize].count_ones() as u8 + u8::from(self.count > 0)
+        self.hands[self.leader_index()].count_ones() as u8 + u8::from(self.count > 0)
     }
 
     /// The legal cards for the seat to play (all of them, equivalent cards
@@ -237,7 +276,7 @@ impl Position {
         if self.count == 0 {
             return (hand, false);
         }
-        let follow = hand & (0x1fff << (16 * (self.trick[0] >> 4)));
+        let follow = hand & (SUIT_LANE << (16 * (self.trick[0] >> 4)));
         if follow != 0 {
             (follow, true)
         } else {
@@ -274,7 +313,7 @@ impl Position {
         if !self.legal_cards().contains(card) {
             return Err(PositionError::Revoke(card));
         }
-        Ok(self.play(card, self.trump))
+        Ok(self.play(card))
     }
 
     /// Every card still in play at the start of the current trick: the
@@ -288,6 +327,13 @@ impl Position {
     #[inline]
     pub(crate) fn held(&self) -> u64 {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// The number of cards held by the four seats: it identifies the depth
+    /// of a node.
+    #[inline]
+    pub(crate) fn cards_held(&self) -> usize {
+        self.held().count_ones() as usize
     }
 
     /// [`Position::in_play`], given the cards `held` ([`Position::held`]).
@@ -307,14 +353,13 @@ impl Position {
         usize::from(self.win & 3)
     }
 
-    /// The same position played in the strain whose trump is `trump`, the
-    /// winning card of the current trick worked out anew.
-    pub(crate) fn with_trump(mut self, trump: Option<Suit>) -> Position {
-        let trump = trump_index(trump);
-        self.trump = trump;
+    /// The same position played in `strain`, the winning card of the
+    /// current trick worked out anew.
+    pub(crate) fn with_strain(mut self, strain: Strain) -> Position {
+        self.strain = strain;
         let mut win = 0;
         for i in 1..self.count as usize {
-            if beats(self.trick[i], self.trick[win], trump) {
+            if beats(self.trick[i], self.trick[win], strain) {
                 win = i;
             }
         }
@@ -323,17 +368,16 @@ impl Position {
     }
 
     /// The position after the seat to play plays `card`, which must be one of
-    /// [`Position::legal_cards`], with `trump` the trump suit's index (4 in
-    /// no trump, [`trump_index`]). A completed trick is cleared: its winner
+    /// [`Position::legal_cards`]. A completed trick is cleared: its winner
     /// leads next.
     #[inline]
-    pub(crate) fn play(&self, card: Card, trump: u8) -> Position {
+    pub(crate) fn play(&self, card: Card) -> Position {
         let held = self.held();
         match self.count {
-            0 => self.play_at::<0>(card, trump, held),
-            1 => self.play_at::<1>(card, trump, held),
-            2 => self.play_at::<2>(card, trump, held),
-            _ => self.play_fourth(card, trump, held),
+            0 => self.play_at::<0>(card, held),
+            1 => self.play_at::<1>(card, held),
+            2 => self.play_at::<2>(card, held),
+            _ => self.play_fourth(card, held),
         }
     }
 
@@ -343,14 +387,14 @@ impl Position {
     /// cards `held`, [`Position::held`], worked out once for all its moves):
     /// no test of the count is left, and the lead sets no winner.
     #[inline(always)]
-    pub(crate) fn play_at<const C: u8>(&self, card: Card, trump: u8, held: u64) -> Position {
+    pub(crate) fn play_at<const C: u8>(&self, card: Card, held: u64) -> Position {
         debug_assert!(C < 3 && self.count == C);
         let mut next = self.without(card, held);
         let bit = card.bit() as u8;
         next.trick[usize::from(C & 3)] = bit;
         next.count = C + 1;
         if C > 0 {
-            let beats_winner = beats(bit, self.trick[self.winning_index()], trump);
+            let beats_winner = beats(bit, self.trick[self.winning_index()], self.strain);
             // Branch-free: the new card takes the lead or not.
             next.win = self.win ^ ((self.win ^ C) & 0u8.wrapping_sub(u8::from(beats_winner)));
         }
@@ -361,10 +405,10 @@ impl Position {
     /// `held`: the trick's count and winner are reset (its card bytes are
     /// left, unread) and its winner leads next.
     #[inline(always)]
-    pub(crate) fn play_fourth(&self, card: Card, trump: u8, held: u64) -> Position {
+    pub(crate) fn play_fourth(&self, card: Card, held: u64) -> Position {
         debug_assert_eq!(self.count, 3);
         let mut next = self.without(card, held);
-        let winner = if beats(card.bit() as u8, self.trick[self.winning_index()], trump) { 3 } else { self.win };
+        let winner = if beats(card.bit() as u8, self.trick[self.winning_index()], self.strain) { 3 } else { self.win };
         next.leader = (self.leader + winner) & 3;
         next.count = 0;
         next.win = 0;
@@ -382,44 +426,37 @@ impl Position {
         debug_assert_eq!(held, self.held());
         let bit = card.bit();
         let suit = (bit >> 4) as usize;
-        let lane = (held >> (16 * suit)) & 0x1fff;
+        let lane = suit_lane(held, suit);
         // Remove the card's owner pair from the suit's code: the pairs of the
         // higher cards stay, the lower ones move up one place.
         let above = (lane >> ((bit & 15) + 1)).count_ones();
         let keep = (1u32 << (2 * above)) - 1;
         let code = self.owners[suit];
         next.owners[suit] = (code & keep) | ((code >> 2) & !keep);
-        next.lengths -= 1 << (4 * (4 * suit + seat));
+        next.lengths -= 1 << length_shift(suit, seat);
         next.hands[seat] &= !(1u64 << bit);
         next
     }
 }
 
-/// The index of a trump suit, 4 in no trump: the form [`Position::play`]
-/// takes.
+/// Whether card bit `c`, played after `w`, beats it in `strain`: a higher
+/// card of the same suit, or a trump on a card of another suit.
 #[inline]
-pub(crate) fn trump_index(trump: Option<Suit>) -> u8 {
-    trump.map_or(4, |t| t as u8)
-}
-
-/// Whether card bit `c`, played after `w`, beats it: a higher card of the
-/// same suit, or a trump on a card of another suit (`trump` is a suit index,
-/// 4 in no trump).
-#[inline]
-fn beats(c: u8, w: u8, trump: u8) -> bool {
-    // Non-short-circuit operators: no branches.
+fn beats(c: u8, w: u8, strain: Strain) -> bool {
+    // No trump's index is no suit's. Non-short-circuit operators: no
+    // branches.
+    let trump = strain as u8;
     ((c >> 4 == w >> 4) & (c > w)) | ((c >> 4 == trump) & (w >> 4 != trump))
 }
 
 /// The index (0..4, in order of play) of the winning card of a complete
-/// trick, and whether another card of the winner's suit was played (if not,
-/// the winner's rank did not matter).
+/// trick in `strain`, and whether another card of the winner's suit was
+/// played (if not, the winner's rank did not matter).
 #[inline]
-pub(crate) fn trick_winner(cards: &[u8; 4], trump: Option<Suit>) -> (usize, bool) {
-    let trump = trump.map_or(4, |t| t as u8);
+pub(crate) fn trick_winner(cards: &[u8; 4], strain: Strain) -> (usize, bool) {
     let mut best = 0;
     for i in 1..4 {
-        if beats(cards[i], cards[best], trump) {
+        if beats(cards[i], cards[best], strain) {
             best = i;
         }
     }
@@ -444,7 +481,7 @@ impl PartialEq for Position {
             && self.count == other.count
             && self.trick[..usize::from(self.count)] == other.trick[..usize::from(other.count)]
             && self.win == other.win
-            && self.trump == other.trump
+            && self.strain == other.strain
             && self.lengths == other.lengths
             && self.owners == other.owners
     }
@@ -457,7 +494,7 @@ impl core::hash::Hash for Position {
         self.hands.hash(state);
         self.leader.hash(state);
         self.trick[..usize::from(self.count)].hash(state);
-        self.trump.hash(state);
+        self.strain.hash(state);
     }
 }
 

@@ -7,7 +7,9 @@
 // Suit and seat indices address several per-suit arrays at once.
 #![allow(clippy::needless_range_loop)]
 
-use crate::position::Position;
+use dds_model::Strain;
+
+use crate::position::{length_shift, suit_lane, Position, NO_SEAT};
 
 /// The answer of [`quick_tricks`].
 #[derive(Copy, Clone, Debug)]
@@ -30,7 +32,7 @@ struct Count<'a> {
     p: usize,
     l: usize,
     r: usize,
-    trump: Option<usize>,
+    strain: Strain,
     cutoff: u32,
     q: u32,
     ranks: u64,
@@ -68,14 +70,14 @@ fn nth_bit(aggr: u32, k: u32) -> u32 {
 }
 
 /// The seat of the `k`-th highest card of suit `s` at a trick boundary, from
-/// the position's owner codes, given that card's lane bit `bit` (4 if `bit`
-/// is 0: the suit has `k` cards or fewer).
+/// the position's owner codes, given that card's lane bit `bit` ([`NO_SEAT`]
+/// if `bit` is 0: the suit has `k` cards or fewer).
 #[inline]
 fn nth_holder(pos: &Position, s: usize, k: u32, bit: u32) -> usize {
     if bit != 0 {
         ((pos.owners[s] >> (2 * k)) & 3) as usize
     } else {
-        4
+        NO_SEAT
     }
 }
 
@@ -83,7 +85,7 @@ fn nth_holder(pos: &Position, s: usize, k: u32, bit: u32) -> usize {
 /// lengths.
 #[inline]
 fn lengths(pos: &Position) -> [[u32; 4]; 4] {
-    core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.lengths >> (4 * (4 * s + seat))) & 15) as u32))
+    core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.lengths >> length_shift(s, seat)) & 15) as u32))
 }
 
 impl Count<'_> {
@@ -92,7 +94,7 @@ impl Count<'_> {
     }
 
     /// The seat holding the `k`-th highest card of suit `s`, whose lane bit
-    /// is `bit` (4 if `bit` is 0).
+    /// is `bit` ([`NO_SEAT`] if `bit` is 0).
     #[inline]
     fn holder(&self, s: usize, k: u32, bit: u32) -> usize {
         nth_holder(self.pos, s, k, bit)
@@ -114,7 +116,7 @@ impl Count<'_> {
 
     /// Drawing a round of trumps when the leader cashes a top trump.
     fn draw_trump(&mut self, s: usize) {
-        if Some(s) == self.trump && self.comm.is_none_or(|(cs, _)| cs != s) {
+        if s == self.strain.index() && self.comm.is_none_or(|(cs, _)| cs != s) {
             self.opp_trumps_l = self.opp_trumps_l.saturating_sub(1);
             self.opp_trumps_r = self.opp_trumps_r.saturating_sub(1);
         }
@@ -281,21 +283,19 @@ impl Count<'_> {
     }
 }
 
-/// The order in which quick tricks take the suits, by trump suit (4: no
-/// trump): trumps first, then the others in suit order.
-const SUIT_ORDER: [[usize; 4]; 5] = [[0, 1, 2, 3], [1, 0, 2, 3], [2, 0, 1, 3], [3, 0, 1, 2], [0, 1, 2, 3]];
-
-/// The quick tricks of the side on lead at a trick boundary, against
-/// `target` tricks for North-South.
-pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<usize>, target: u32, left: u32) -> Quick {
-    let me = pos.leader as usize;
+/// The quick tricks of the side on lead at a trick boundary in `strain`,
+/// against `target` tricks for North-South.
+pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, strain: Strain, target: u32, left: u32) -> Quick {
+    let me = pos.leader_index();
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
     let (h, len) = (&unpacked.lanes, &unpacked.lengths);
     let ns_leads = me & 1 == 0;
     // The count of sure tricks that settles the target.
     let cutoff = if ns_leads { target } else { left - target + 1 };
-    let trump_game = trump.is_some();
-    let t = trump.unwrap_or(4);
+    let trump_game = strain != Strain::NoTrump;
+    // The trump suit's index; no suit's in no trump, so no test of a suit
+    // against it needs to ask whether there is a trump suit.
+    let t = strain.index();
     let mut c = Count {
         pos,
         h,
@@ -304,7 +304,7 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
         p,
         l,
         r,
-        trump,
+        strain,
         cutoff,
         q: 0,
         ranks: 0,
@@ -317,7 +317,7 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
     // 1. An entry to partner's hand.
     let no_ruff = |s: usize| (len[l][s] > 0 || len[l][t] == 0) && (len[r][s] > 0 || len[r][t] == 0);
     for s in 0..4 {
-        if Some(s) == trump {
+        if s == t {
             continue;
         }
         let aggr = c.aggr(s);
@@ -341,9 +341,9 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
     }
 
     // 2. Suit by suit, trumps first.
-    let order = SUIT_ORDER[t];
     let mut lowest_q = 0;
-    for s in order {
+    for suit in dds_tables::suits_trump_first(strain) {
+        let s = suit.index();
         let (own, c_l, c_r, c_p) = (len[me][s], len[l][s], len[r][s], len[p][s]);
         let opps = c_l | c_r;
         // A. Only the leader holds the suit.
@@ -351,7 +351,7 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
             if own == 0 {
                 continue;
             }
-            if trump_game && Some(s) != trump {
+            if trump_game && s != t {
                 if c.no_opp_trumps() && c.credit(own) {
                     return cut(c.q, c.ranks);
                 }
@@ -363,8 +363,8 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
             continue;
         }
         // B. The opponents hold none of the suit.
-        let exists_ruff = |a: usize, b: usize| (0..4).any(|x| Some(x) != trump && len[a][x] > 0 && len[b][x] == 0);
-        if opps == 0 && trump_game && Some(s) == trump {
+        let exists_ruff = |a: usize, b: usize| (0..4).any(|x| x != t && len[a][x] > 0 && len[b][x] == 0);
+        if opps == 0 && trump_game && s == t {
             let mut sum = own.max(c_p);
             if sum > 0 && own >= c_p && exists_ruff(me, p) {
                 sum += 1;
@@ -374,13 +374,13 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
             }
         } else if opps == 0 {
             let sum = own.min(c_p);
-            if (!trump_game || (Some(s) != trump && c.no_opp_trumps())) && sum >= cutoff {
+            if (!trump_game || (s != t && c.no_opp_trumps())) && sum >= cutoff {
                 return cut(sum, c.ranks);
             }
         }
         if let Some((comm_s, comm_bit)) = c.comm {
             if opps == 0 && own == 0 {
-                if trump_game && Some(s) != trump {
+                if trump_game && s != t {
                     if c.no_opp_trumps() {
                         c.add_rank(comm_s, comm_bit);
                         if c.credit(c_p) {
@@ -394,7 +394,7 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
                     return cut(c.q, c.ranks);
                 }
                 continue;
-            } else if opps == 0 && trump_game && Some(s) == trump {
+            } else if opps == 0 && trump_game && s == t {
                 let mut sum = own.max(c_p);
                 if sum > 0 && own <= c_p && exists_ruff(p, me) {
                     sum += 1;
@@ -413,13 +413,13 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
         let (first, second) = (nth_bit(aggr, 0), nth_bit(aggr, 1));
         let w1 = c.holder(s, 0, first);
         let next = if w1 == me {
-            if trump_game && Some(s) != trump {
+            if trump_game && s != t {
                 c.lead_hand_trump(s, first, second)
             } else {
                 c.lead_hand_nt(s, first, second)
             }
         } else if w1 == p && c.comm.is_some() {
-            c.partner(s, first, second, trump_game && Some(s) != trump)
+            c.partner(s, first, second, trump_game && s != t)
         } else {
             Outcome::Same
         };
@@ -429,7 +429,7 @@ pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, trump: Option<us
             Outcome::Same => {}
         }
         // E. Partner ruffs the suit.
-        if trump_game && Some(s) != trump && own > 0 && lowest_q == 0 && c_p == 0 && len[p][t] > 0 {
+        if trump_game && s != t && own > 0 && lowest_q == 0 && c_p == 0 && len[p][t] > 0 {
             let ours = |seat: usize| seat == me || seat == p;
             if c.q == 0 || (!ours(w1) && !ours(c.holder(t, 0, nth_bit(c.aggr(t), 0)))) {
                 let (tr_p, tr_l, tr_r) = (h[p][t], h[l][t], h[r][t]);
@@ -497,37 +497,39 @@ impl Unpacked {
 /// The lane of every seat's cards, `h[seat][suit]`.
 #[inline]
 fn lanes(pos: &Position) -> [[u32; 4]; 4] {
-    core::array::from_fn(|seat| core::array::from_fn(|s| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32))
+    core::array::from_fn(|seat| core::array::from_fn(|s| suit_lane(pos.hands[seat], s) as u32))
 }
 
-/// The seat holding lane bit `bit` of suit `s` (4 if nobody, or `bit` is 0).
+/// The seat holding lane bit `bit` of suit `s` ([`NO_SEAT`] if nobody, or
+/// `bit` is 0).
 #[inline]
 fn holder(h: &[[u32; 4]; 4], s: usize, bit: u32) -> usize {
     if bit == 0 {
-        return 4;
+        return NO_SEAT;
     }
-    (0..4).find(|&seat| h[seat][s] & bit != 0).unwrap_or(4)
+    (0..4).find(|&seat| h[seat][s] & bit != 0).unwrap_or(NO_SEAT)
 }
 
 /// DDS's `LaterTricks`, after the quick tricks did not settle a node at a
-/// trick boundary: tricks the side *not* on lead surely takes sooner or
-/// later. Returns the answer for North-South and its winning ranks when
-/// that settles `target`.
+/// trick boundary in `strain`: tricks the side *not* on lead surely takes
+/// sooner or later. Returns the answer for North-South and its winning
+/// ranks when that settles `target`.
 pub(crate) fn later_tricks(
     pos: &Position,
     unpacked: &Unpacked,
-    trump: Option<usize>,
+    strain: Strain,
     target: u32,
     left: u32,
 ) -> Option<(bool, u64)> {
-    let me = pos.leader as usize;
+    let me = pos.leader_index();
     let (h, len) = (&unpacked.lanes, &unpacked.lengths);
     let aggr: [u32; 4] = core::array::from_fn(|s| h[0][s] | h[1][s] | h[2][s] | h[3][s]);
     let leaders = |seat: usize| seat & 1 == me & 1;
     let (l, r) = ((me + 1) & 3, (me + 3) & 3);
     let p = (me + 2) & 3;
     let ns_leads = me & 1 == 0;
-    let trumps_left = trump.filter(|&t| aggr[t] != 0);
+    // The trump suit, if any trump is left.
+    let trumps_left = strain.trump().filter(|t| aggr[t.index()] != 0);
     let lane_rank = |s: usize, bit: u32| u64::from(bit) << (16 * s);
     match trumps_left {
         None => {
@@ -536,7 +538,7 @@ pub(crate) fn later_tricks(
             let mut sum = 0;
             for s in 0..4 {
                 let w = nth_holder(pos, s, 0, nth_bit(aggr[s], 0));
-                if w < 4 && leaders(w) {
+                if w != NO_SEAT && leaders(w) {
                     sum += len[w][s].max(len[(w + 2) & 3][s]);
                 }
             }
@@ -547,7 +549,7 @@ pub(crate) fn later_tricks(
                     .filter_map(|s| {
                         let top = nth_bit(aggr[s], 0);
                         let w = nth_holder(pos, s, 0, top);
-                        (w < 4 && !leaders(w) && aggr[s] != h[w][s]).then(|| lane_rank(s, top))
+                        (w != NO_SEAT && !leaders(w) && aggr[s] != h[w][s]).then(|| lane_rank(s, top))
                     })
                     .fold(0, |a, b| a | b)
             };
@@ -568,7 +570,8 @@ pub(crate) fn later_tricks(
             }
             None
         }
-        Some(t) => {
+        Some(trump) => {
+            let t = trump.index();
             let first = nth_bit(aggr[t], 0);
             let second = nth_bit(aggr[t], 1);
             let third = nth_bit(aggr[t], 2);
@@ -576,7 +579,7 @@ pub(crate) fn later_tricks(
                 (nth_holder(pos, t, 0, first), nth_holder(pos, t, 1, second), nth_holder(pos, t, 2, third));
             // From the point of view of the side not on lead ("they"): the
             // tricks they surely take; `need` is what settles the target.
-            let they = |seat: usize| seat < 4 && !leaders(seat);
+            let they = |seat: usize| seat != NO_SEAT && !leaders(seat);
             // Tricks the side on lead can afford to lose: North-South lead
             // and need `target`, or East-West lead and North-South need
             // `target` (East-West can afford `target - 1` tricks to them).
@@ -591,18 +594,18 @@ pub(crate) fn later_tricks(
                     }
                 } else if settles(1) {
                     return Some((result, lane_rank(t, first)));
-                } else if settles(2) && w2 < 4 && they(w2) && (len[w2][t] > 1 || len[(w2 + 2) & 3][t] > 1) {
+                } else if settles(2) && w2 != NO_SEAT && they(w2) && (len[w2][t] > 1 || len[(w2 + 2) & 3][t] > 1) {
                     return Some((result, lane_rank(t, second)));
                 }
             } else {
-                if w2 >= 4 || !they(w2) || len[w2][t] <= 1 {
+                if w2 == NO_SEAT || !they(w2) || len[w2][t] <= 1 {
                     return None;
                 }
                 if w1 == (w2 + 3) & 3 {
                     if settles(1) {
                         return Some((result, lane_rank(t, second)));
                     }
-                } else if w3 < 4 && they(w3) && settles(1) {
+                } else if w3 != NO_SEAT && they(w3) && settles(1) {
                     return Some((result, lane_rank(t, third)));
                 }
             }
@@ -611,22 +614,24 @@ pub(crate) fn later_tricks(
     }
 }
 
-/// DDS's `QuickTricksSecondHand`: after the lead, whether the second
-/// hand's side surely wins this trick (and, in no trump, enough more) to
-/// settle `target` tricks for North-South. Returns the winning ranks if so.
-pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u32, left: u32) -> Option<u64> {
+/// DDS's `QuickTricksSecondHand`: after the lead, in `strain`, whether the
+/// second hand's side surely wins this trick (and, in no trump, enough
+/// more) to settle `target` tricks for North-South. Returns the winning
+/// ranks if so.
+pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: u32, left: u32) -> Option<u64> {
     debug_assert_eq!(pos.count, 1);
-    let leader = pos.leader as usize;
+    let leader = pos.leader_index();
     let me = (leader + 1) & 3;
     let p = (leader + 3) & 3;
     let third = (leader + 2) & 3;
     // Lanes on demand: most calls return after looking at two suits.
-    let h = |seat: usize, s: usize| ((pos.hands[seat] >> (16 * s)) & 0x1fff) as u32;
+    let h = |seat: usize, s: usize| suit_lane(pos.hands[seat], s) as u32;
     let lead = pos.trick[0];
     let (ls, lead_bit) = ((lead >> 4) as usize, 1u32 << (lead & 15));
-    let trump_game = trump.is_some();
-    let t = trump.unwrap_or(4);
-    let has = |seat: usize, s: usize| s < 4 && h(seat, s) != 0;
+    let trump_game = strain != Strain::NoTrump;
+    // The trump suit's index; no suit's in no trump.
+    let t = strain.index();
+    let has = |seat: usize, s: usize| s < dds_model::Suit::NUM && h(seat, s) != 0;
     let mut ranks = 0u64;
     if trump_game && ls != t && ((!has(me, ls) && has(me, t)) || (!has(p, ls) && has(p, t))) {
         if !has(third, ls) && has(third, t) {
@@ -690,7 +695,7 @@ pub(crate) fn quick_second_hand(pos: &Position, trump: Option<usize>, target: u3
 mod tests {
     use super::{quick_tricks, Unpacked};
     use crate::position::Position;
-    use dds_model::{Deal, Seat};
+    use dds_model::{Deal, Seat, Strain};
 
     /// East cashes the jack of trumps (diamonds), which draws both opponents'
     /// last trumps, then the hearts East-West alone hold. The count of the
@@ -702,9 +707,9 @@ mod tests {
     #[test]
     fn counts_after_drawing_trumps_keep_the_trumps_ranks() {
         let deal: Deal = "N:KQ..7. .AQ.J. ..8.QJ A.KJ..".parse().expect("valid deal");
-        let pos = Position::new(*deal.hands(), Seat::East, &[], dds_model::Strain::NoTrump).expect("valid position");
+        let pos = Position::new(*deal.hands(), Seat::East, &[], Strain::Diamonds).expect("valid position");
         // North-South need 2 of the 3 tricks: East-West's 2 sure tricks settle it.
-        let quick = quick_tricks(&pos, &Unpacked::new(&pos), Some(2), 2, 3);
+        let quick = quick_tricks(&pos, &Unpacked::new(&pos), Strain::Diamonds, 2, 3);
         assert!(quick.cut);
         assert!(quick.tricks >= 2);
         let jack_of_diamonds = 1u64 << (16 * 2 + 9);

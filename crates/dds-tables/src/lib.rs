@@ -1,28 +1,37 @@
 //! Internal to `dds`: do not use directly, the API may change at any time.
 //!
 //! Precomputed lookup tables over the 13-bit suit code [`Holding`] (deuce at
-//! bit 0, ace at bit 12), and the typed lookups that read them:
+//! bit 0, ace at bit 12) and over the search's owner codes, and the typed
+//! lookups that read them:
 //!
 //! * [`highest`] and [`lowest`]: the highest and lowest rank of a holding.
+//! * [`top_ranks`]: the `k` highest ranks of a holding (the cards a
+//!   transposition table entry keeps relevant).
 //! * [`runs`]: the runs of adjacent ranks of a holding (DDS's `groupData`),
 //!   and from them [`groups`] and [`group_tops`]: the groups of equivalent
 //!   cards that move generation collapses to one move.
 //! * [`rel_rank`] and [`relative_ranks`]: the rank a card would have if a
 //!   given set of cards were the only ones left (DDS's `relRank`).
+//! * [`owner_mask`] and [`owner_mask_pair`]: the bits of an owner code (the
+//!   seats of a suit's cards from the highest down, 2 bits a card) that
+//!   cover its `k` highest cards.
+//! * [`suits_trump_first`]: the order in which quick tricks take the suits.
 //!
 //! # Where the tables come from
 //!
 //! The tables of `src/generated/` are data written by `cargo xtask codegen`
 //! from slow, obviously correct reference functions of `dds-model`
 //! ([`Holding::highest`], [`Holding::lowest`], [`Holding::run_tops`],
-//! [`Holding::run_bottoms`]), and checked in. The generator depends on
-//! `dds-model` only, never on this crate, so a broken table can always be
-//! regenerated; `cargo test -p xtask` fails when a checked-in file is stale.
+//! [`Holding::run_bottoms`], [`Holding::iter`]), and checked in. The
+//! generator depends on `dds-model` only, never on this crate, so a broken
+//! table can always be regenerated; `cargo test -p xtask` fails when a
+//! checked-in file is stale.
 //!
-//! The relative-rank table (8192 x 13 ranks, 104 KiB) is too large to check
-//! in. It is a `static` computed by `const` evaluation at compile time from
-//! the reference [`Holding::relative_rank`], so it costs nothing at start-up,
-//! needs no lazy initialisation and is shared read-only by every thread.
+//! Two tables are `static`s computed by `const` evaluation at compile time
+//! instead, so they cost nothing at start-up and need no lazy
+//! initialisation: the relative-rank table (8192 x 13 ranks, 104 KiB, too
+//! large to check in), from the reference [`Holding::relative_rank`], and
+//! the owner masks, a pure function of their index ([`owner_mask`]).
 //!
 //! `tests/reference.rs` checks every entry of every table against its
 //! reference function.
@@ -36,9 +45,10 @@
 //!
 //! # Indexing
 //!
-//! Every lookup indexes a `[T; 8192]` with [`Holding::index`], masked to 13
-//! bits: the mask is a no-op on a valid holding, and it lets the compiler
-//! drop the bounds check without `unsafe`.
+//! Every lookup indexes its table with [`Holding::index`] masked to 13
+//! bits, or with an index whose type bounds it: the mask is a no-op on a
+//! valid holding, and it lets the compiler drop the bounds check without
+//! `unsafe`.
 //!
 //! **Dependencies:** `dds-model` only. This crate holds data and indexing,
 //! no search logic.
@@ -47,17 +57,19 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
-use dds_model::{Holding, Rank};
+use dds_model::{Holding, Rank, Strain, Suit};
 
 mod generated {
     pub(crate) mod highest;
     pub(crate) mod lowest;
     pub(crate) mod runs;
+    pub(crate) mod top;
 }
 
 use generated::highest::HIGHEST;
 use generated::lowest::LOWEST;
 use generated::runs::RUNS;
+use generated::top::{TOP_HIGH, TOP_LOW};
 
 // `Option<Rank>` uses a spare discriminant of `Rank` for `None`, so the rank
 // tables take one byte per entry.
@@ -98,6 +110,35 @@ pub const fn highest(holding: Holding) -> Option<Rank> {
 #[inline]
 pub const fn lowest(holding: Holding) -> Option<Rank> {
     LOWEST[ix(holding)]
+}
+
+/// The `k` highest ranks of `holding`, all of them when it has `k` or
+/// fewer.
+///
+/// Definition: the first `k` ranks of [`Holding::iter`]. Two small tables
+/// stand in for one of 8192 x 14 entries (3 KiB against 224 KiB, few cache
+/// lines): the `k` highest ranks of the upper part of the code (the eight to
+/// the ace), and the rest from the lower part (the deuce to the seven).
+///
+/// ```
+/// let holding = "AJ85".parse()?;
+/// assert_eq!(dds_tables::top_ranks(holding, 3).to_string(), "AJ8");
+/// assert_eq!(dds_tables::top_ranks(holding, 0).to_string(), "");
+/// assert_eq!(dds_tables::top_ranks(holding, 13), holding);
+/// # Ok::<_, dds_model::ParseError>(())
+/// ```
+#[inline]
+pub const fn top_ranks(holding: Holding, k: usize) -> Holding {
+    let index = ix(holding);
+    let (high, low) = (index >> 6, index & 63);
+    let in_high = high.count_ones() as usize;
+    // The top `k` of the upper part (all of it when it has fewer), then the
+    // rest from the lower part (none when the upper part has enough): no
+    // case to choose.
+    let from_high = TOP_HIGH[high][if k < 7 { k } else { 7 }] as u32;
+    let rest = k.saturating_sub(in_high);
+    let from_low = TOP_LOW[low][if rest < 6 { rest } else { 6 }] as u32;
+    Holding::from_bits_truncate(from_high << 6 | from_low)
 }
 
 /// The runs of `holding`: its maximal sets of adjacent ranks (DDS's
@@ -342,6 +383,78 @@ pub const fn rel_rank(aggr: Holding, rank: Rank) -> Rank {
 #[inline]
 pub const fn relative_ranks(aggr: Holding) -> &'static [Rank; Rank::NUM] {
     &RELATIVE_RANKS[ix(aggr)]
+}
+
+/// The most cards an owner code keeps: a suit's 12 highest cards. Where the
+/// suit lengths are known, they fix the owner of a 13th card.
+pub const OWNER_CODE_CARDS: usize = 12;
+
+/// The bits of an owner code: 2 bits a card, for [`OWNER_CODE_CARDS`] cards.
+pub const OWNER_CODE_BITS: u32 = 2 * OWNER_CODE_CARDS as u32;
+
+/// The bits of an owner code that cover the seats of its `k` highest cards
+/// (at most [`OWNER_CODE_CARDS`] of them: a larger `k` covers the whole
+/// code).
+///
+/// An owner code lists the seats of a suit's cards from the highest down,
+/// the seat of the `i`-th highest card in bits `2i .. 2i + 2`.
+///
+/// ```
+/// assert_eq!(dds_tables::owner_mask(0), 0);
+/// assert_eq!(dds_tables::owner_mask(3), 0b11_11_11);
+/// assert_eq!(dds_tables::owner_mask(13), (1 << 24) - 1);
+/// ```
+#[inline]
+pub const fn owner_mask(k: usize) -> u32 {
+    let k = if k < OWNER_CODE_CARDS { k } else { OWNER_CODE_CARDS };
+    ((1u64 << (2 * k)) - 1) as u32
+}
+
+/// `OWNER_MASK_PAIRS[c]`: [`owner_mask_pair`], computed at compile time.
+static OWNER_MASK_PAIRS: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        masks[i] = owner_mask(i & 15) as u64 | (owner_mask(i >> 4) as u64) << OWNER_CODE_BITS;
+        i += 1;
+    }
+    masks
+};
+
+/// The owner bits of two suits' codes side by side in one word (the first
+/// suit's code in bits 0..24, the second's in bits 24..48), for `counts`
+/// holding the number of relevant cards of the first suit in its low
+/// nibble and of the second suit in its high nibble: [`owner_mask`] of
+/// each count, in place.
+///
+/// ```
+/// // The top 2 cards of the first suit, the top card of the second.
+/// assert_eq!(dds_tables::owner_mask_pair(0x12), 0b1111 | 0b11 << 24);
+/// ```
+#[inline]
+pub const fn owner_mask_pair(counts: u8) -> u64 {
+    OWNER_MASK_PAIRS[counts as usize]
+}
+
+/// `SUITS_TRUMP_FIRST[strain]`: see [`suits_trump_first`].
+const SUITS_TRUMP_FIRST: [[Suit; 4]; Strain::NUM] = {
+    use Suit::{Clubs as C, Diamonds as D, Hearts as H, Spades as S};
+    [[S, H, D, C], [H, S, D, C], [D, S, H, C], [C, S, H, D], [S, H, D, C]]
+};
+
+/// The four suits in the order in which quick tricks are counted in
+/// `strain`: the trump suit first, then the others in suit order; in no
+/// trump, suit order.
+///
+/// ```
+/// use dds_model::{Strain, Suit};
+/// let order = dds_tables::suits_trump_first(Strain::Diamonds);
+/// assert_eq!(order, [Suit::Diamonds, Suit::Spades, Suit::Hearts, Suit::Clubs]);
+/// assert_eq!(dds_tables::suits_trump_first(Strain::NoTrump), Suit::ALL);
+/// ```
+#[inline]
+pub const fn suits_trump_first(strain: Strain) -> [Suit; 4] {
+    SUITS_TRUMP_FIRST[strain.index()]
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! `dds-model`, and the run-time merge of [`dds_tables::groups`] against
 //! [`Holding::equivalence_tops`] and [`Holding::equivalence_bottoms`].
 
-use dds_model::{Holding, Rank};
+use dds_model::{Holding, Rank, SplitMix64, Strain, Suit};
 
 fn holdings() -> impl Iterator<Item = Holding> {
     (0..Holding::COUNT as u16).map(|bits| Holding::from_bits(bits).unwrap())
@@ -33,6 +33,42 @@ fn runs() {
         assert_eq!(covered, h);
         assert_eq!(runs.into_iter().len(), runs.len());
         assert!(runs.into_iter().rev().eq(runs.into_iter().collect::<Vec<_>>().into_iter().rev()));
+    }
+}
+
+#[test]
+fn top_ranks() {
+    for h in holdings() {
+        for k in 0..=Rank::NUM + 1 {
+            let expected: Holding = h.iter().take(k).collect();
+            assert_eq!(dds_tables::top_ranks(h, k), expected, "{h:?} {k}");
+        }
+    }
+}
+
+#[test]
+fn owner_masks() {
+    for k in 0..=16 {
+        // The seats of the top `k` cards, at 2 bits a card, within the code.
+        let expected = (0..k.min(dds_tables::OWNER_CODE_CARDS)).fold(0u32, |m, i| m | 0b11 << (2 * i));
+        assert_eq!(dds_tables::owner_mask(k), expected, "{k}");
+    }
+    for counts in 0..=u8::MAX {
+        let (first, second) = (usize::from(counts & 15), usize::from(counts >> 4));
+        let expected = u64::from(dds_tables::owner_mask(first))
+            | u64::from(dds_tables::owner_mask(second)) << dds_tables::OWNER_CODE_BITS;
+        assert_eq!(dds_tables::owner_mask_pair(counts), expected, "{counts:#x}");
+    }
+}
+
+#[test]
+fn suits_trump_first() {
+    for strain in Strain::ALL {
+        let order = dds_tables::suits_trump_first(strain);
+        // The trump suit first, then the other suits in suit order.
+        let trump: Vec<Suit> = strain.trump().into_iter().collect();
+        let others = Suit::ALL.into_iter().filter(|&s| Some(s) != strain.trump());
+        assert_eq!(order.to_vec(), trump.into_iter().chain(others).collect::<Vec<_>>(), "{strain:?}");
     }
 }
 
@@ -73,14 +109,8 @@ fn groups_all_disjoint_pairs() {
 /// Pairs that overlap: cards of `others` inside the hand are ignored.
 #[test]
 fn groups_random_pairs() {
-    // xorshift64, seeded: reproducible without a dependency.
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        Holding::from_bits_truncate(state as u32)
-    };
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || Holding::from_bits_truncate(rng.next_u64() as u32);
     for hand in holdings() {
         for _ in 0..32 {
             check_groups(hand, next());

@@ -15,8 +15,9 @@
 //! cards from the highest down. Bounds are tricks for North-South from the
 //! position on.
 //!
-//! **Dependencies:** `dds-model` and `dds-tables`. The table knows positions
-//! only through its key type and does no I/O.
+//! **Dependencies:** `dds-model`, `dds-tables` (the owner-code masks) and
+//! `ahash` (for [`MapTable`]). The table knows positions only through its
+//! key type and does no I/O.
 #![deny(missing_docs)]
 
 mod map;
@@ -54,12 +55,6 @@ impl Key {
 /// For each suit, how many of the highest remaining cards decide a result
 /// (their owners must match for a stored result to apply).
 pub type Relevant = [u8; 4];
-
-/// The mask of the owner bits of the top `k` cards of a suit.
-#[inline]
-pub const fn owner_mask(k: u8) -> u32 {
-    ((1u64 << (2 * k as u32)) - 1) as u32
-}
 
 /// What the table knows about a position: bounds on the tricks North-South
 /// take from it on.

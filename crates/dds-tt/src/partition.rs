@@ -5,35 +5,32 @@
 //! relevant cards; among equals, newest first), and a probe returns the
 //! first entry that decides: the most generic one, whose small rank set
 //! makes the entries stored above it more generic too (bridge-solver's
-//! order; 1.3% fewer nodes than newest first on list100). An entry (16
-//! bytes) stores the owners of the relevant top cards of each suit and how
-//! many cards are relevant per suit (the four suits' codes side by side in
-//! two `u64`s, the masks from a small table, so a match is two masked
-//! compares); it matches every position of its shape whose relevant cards
-//! have the same owners. Bounds are tricks for North-South. Entries of 16
-//! bytes instead of 32 hold twice as many results in the same memory: on
-//! the first two `thomas1` deals, which fill the 64 MiB budget, 27% fewer
-//! nodes and 21% less time.
+//! order). An entry (16 bytes) stores the owners of the relevant top cards
+//! of each suit and how many cards are relevant per suit (the four suits'
+//! codes side by side in two `u64`s, the masks from a table of
+//! `dds-tables`, so a match is two masked compares); it matches every
+//! position of its shape whose relevant cards have the same owners. Bounds
+//! are tricks for North-South. Small entries matter: the table holds as
+//! many results as fit in its memory budget, and a deep search fills it.
 //!
 //! Memory: the groups live in one open-addressing slot array and their lists
 //! in one arena (see [`PartitionTable`]): a probe reads one slot and one
-//! contiguous list, with no allocation per group (8% faster on list100 than
-//! a hash map of vectors).
+//! contiguous list, with no allocation per group.
 //!
 //! Replacement policy: entries are never evicted one by one; when the arrays
 //! would grow beyond the budget, the table is cleared before the store.
 
 use dds_model::Card;
-#[cfg(test)]
-use dds_model::Seat;
+use dds_tables::{owner_mask, owner_mask_pair, OWNER_CODE_BITS, OWNER_CODE_CARDS};
 
 use crate::{Bound, Hit, Key, Relevant, TransTable, TtStats};
 
 /// One stored result (16 bytes: four entries per cache line).
 ///
-/// A suit's owner code keeps its 12 highest cards (24 bits): the owner of a
-/// 13th card follows from the suit lengths, which every entry of a group
-/// shares, and the owners of the 12 others.
+/// A suit's owner code keeps its 12 highest cards (24 bits,
+/// [`OWNER_CODE_BITS`]): the owner of a 13th card follows from the suit
+/// lengths, which every entry of a group shares, and the owners of the 12
+/// others.
 #[derive(Copy, Clone, Debug)]
 struct Entry {
     /// Word 0: the owner bits of the relevant cards of suits 0 and 1 (bits
@@ -47,32 +44,21 @@ struct Entry {
 
 const _: () = assert!(core::mem::size_of::<Entry>() == 16);
 
-/// The owner code bits of a word (two suits' 24-bit codes).
-const CODE_BITS: u64 = (1 << 48) - 1;
+/// The owner code bits of a word (two suits' codes).
+const CODE_BITS: u64 = (1 << (2 * OWNER_CODE_BITS)) - 1;
 const LOWER_SHIFT: u32 = 48;
 const UPPER_SHIFT: u32 = 52;
 const BEST_SHIFT: u32 = 56;
 const COUNTS_SHIFT: u32 = 48;
 
-/// The owner bits of two suits that must match, indexed by their relevant
-/// counts (first suit in the low nibble): the top `min(k, 12)` cards' pairs.
-static MASKS: [u64; 256] = {
-    let mut masks = [0u64; 256];
-    let mut i = 0;
-    while i < 256 {
-        let k0 = if i & 15 > 12 { 12 } else { i & 15 };
-        let k1 = if i >> 4 > 12 { 12 } else { i >> 4 };
-        masks[i] = ((1u64 << (2 * k0)) - 1) | ((1u64 << (2 * k1)) - 1) << 24;
-        i += 1;
-    }
-    masks
-};
+// The fields of each word fit beside the two codes.
+const _: () = assert!(2 * OWNER_CODE_BITS <= LOWER_SHIFT && 2 * OWNER_CODE_BITS <= COUNTS_SHIFT);
 
 /// Packs four suit codes (the 12 highest cards of each) into two words.
 #[inline]
 fn pack(codes: &[u32; 4]) -> [u64; 2] {
-    let code = |s: usize| u64::from(codes[s]) & 0xff_ffff;
-    [code(0) | code(1) << 24, code(2) | code(3) << 24]
+    let code = |s: usize| u64::from(codes[s] & owner_mask(OWNER_CODE_CARDS));
+    [code(0) | code(1) << OWNER_CODE_BITS, code(2) | code(3) << OWNER_CODE_BITS]
 }
 
 impl Entry {
@@ -150,7 +136,7 @@ impl Entry {
 /// suit), one mask per word.
 #[inline]
 fn masks_of(counts: u64) -> [u64; 2] {
-    [MASKS[(counts & 0xff) as usize], MASKS[(counts >> 8 & 0xff) as usize]]
+    [owner_mask_pair(counts as u8), owner_mask_pair((counts >> 8) as u8)]
 }
 
 /// The sum of the four nibbles of `counts` (each at most 13).
@@ -180,24 +166,26 @@ fn find_deciding(list: &[Entry], owners: &[u64; 2], target: u8) -> Option<usize>
 /// The index of the first entry of `list` that matches `owners` and decides
 /// `target`: [`Entry::matches`] on both words at once with SSE4.1 (part of
 /// x86-64-v2, the workspace's target), 13 instructions an entry instead of
-/// 18. Cachegrind on 5 random1000 deals: instructions -2.9% in all.
+/// 18.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
 #[inline]
 fn find_deciding(list: &[Entry], owners: &[u64; 2], target: u8) -> Option<usize> {
     use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_set_epi64x, _mm_testz_si128, _mm_xor_si128};
     // SAFETY: the build enables SSE4.1 (the `cfg` above), which the
-    // intrinsics need; each load reads within one `Entry` (two `u64`s, 16
-    // bytes; the 16-byte load is unaligned).
+    // intrinsics need; every read lies within one `Entry` (two `u64`s, 16
+    // bytes, asserted at compile time): the bytes at offsets 14 and 15, and
+    // the unaligned 16-byte load of its words.
     unsafe {
         let key = _mm_set_epi64x(owners[1] as i64, owners[0] as i64);
         list.iter().position(|e| {
             // The relevant counts are the entry's last two bytes (x86-64 is
             // little-endian): suits 0 and 1, then suits 2 and 3. Read as
             // bytes rather than shifted out of the word: two loads instead of
-            // five instructions an entry (cachegrind on 5 random1000 deals:
-            // instructions -1.5%).
+            // five instructions an entry.
             let bytes = (e as *const Entry).cast::<u8>();
-            let (low, high) = (MASKS[usize::from(*bytes.add(14))], MASKS[usize::from(*bytes.add(15))]);
+            let (low, high) = (*bytes.add(14), *bytes.add(15));
+            debug_assert_eq!(u64::from(low) | u64::from(high) << 8, e.counts());
+            let (low, high) = (owner_mask_pair(low), owner_mask_pair(high));
             let mask = _mm_set_epi64x(high as i64, low as i64);
             let words = _mm_loadu_si128(e.words.as_ptr().cast::<__m128i>());
             _mm_testz_si128(_mm_xor_si128(words, key), mask) != 0 && e.decides(target)
@@ -443,15 +431,12 @@ const EMPTY_ENTRY: Entry = Entry { words: [0; 2] };
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dds_model::{Seat, SplitMix64};
 
-    /// A xorshift generator from the seed `x`, for reproducible random inputs.
-    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
+    /// A seeded generator of random words, for reproducible random inputs.
+    fn words(seed: u64) -> impl FnMut() -> u64 {
+        let mut rng = SplitMix64::new(seed);
+        move || rng.next_u64()
     }
 
     fn key(i: u64) -> Key {
@@ -464,7 +449,7 @@ mod tests {
     #[test]
     fn entries_survive_growth_and_moves() {
         let mut table = PartitionTable::default();
-        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+        let mut next = words(0x2545_f491_4f6c_dd1d);
         let mut stored = Vec::new();
         for _ in 0..30_000 {
             let r = next();
@@ -518,7 +503,7 @@ mod tests {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     #[test]
     fn the_scan_finds_the_first_deciding_entry() {
-        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = words(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let n = (next() % 40) as usize;
             let list: Vec<Entry> = (0..n)
