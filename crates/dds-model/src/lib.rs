@@ -38,7 +38,7 @@ mod vulnerability;
 pub use by::{BySeat, ByStrain, BySuit};
 pub use card::Card;
 pub use deal::{Deal, PbnDeal};
-pub use error::{DealError, DealErrorKinds, ParseCardsError, ParseDealError, ParseError};
+pub use error::{DealError, DealErrorKinds, ParseCardsError, ParseDealError, ParseError, PositionError};
 pub use hand::{Hand, HandIter};
 pub use holding::{Holding, HoldingIter};
 pub use rank::Rank;

@@ -15,6 +15,7 @@ mod position;
 mod quick;
 mod search;
 
+pub use dds_model::PositionError;
 pub use moves::RootMoves;
-pub use position::{Position, PositionError};
+pub use position::Position;
 pub use search::Searcher;

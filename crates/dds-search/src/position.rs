@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use dds_model::{BySeat, Card, Hand, Holding, Seat, Strain};
+use dds_model::{BySeat, Card, Hand, Holding, PositionError, Seat, Strain};
 
 /// The 13 card bits of one suit's lane, at its bottom.
 pub(crate) const SUIT_LANE: u64 = Holding::ALL.bits() as u64;
@@ -72,63 +72,6 @@ pub struct Position {
 
 // Copied at every play: one cache line.
 const _: () = assert!(core::mem::size_of::<Position>() == 64);
-
-/// Why a position is not valid.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-#[non_exhaustive]
-pub enum PositionError {
-    /// A card is held by two seats, or played to the trick twice.
-    DuplicateCard(Card),
-    /// A card played to the current trick is still in a hand (DDS's
-    /// `PLAYED_CARD`).
-    PlayedCardHeld {
-        /// The card.
-        card: Card,
-        /// The seat that still holds it.
-        seat: Seat,
-    },
-    /// More than three cards played to the current trick.
-    TooManyPlayed,
-    /// A seat holds more than 13 cards.
-    TooManyCards(Seat),
-    /// The hand sizes do not fit the number of cards played to the trick.
-    WrongCardCount,
-    /// No cards left to play.
-    NoCards,
-    /// A card played to the trick does not follow suit although its player
-    /// still holds the suit led.
-    Revoke(Card),
-    /// The seat to play does not hold the card it plays.
-    NotHeld {
-        /// The card.
-        card: Card,
-        /// The seat to play.
-        seat: Seat,
-    },
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::DuplicateCard(c) => write!(f, "card {c} appears twice"),
-            PositionError::PlayedCardHeld { card, seat } => {
-                write!(f, "{card} is played to the trick but still in {}'s hand", seat.name())
-            }
-            PositionError::TooManyPlayed => f.write_str("more than three cards played to the current trick"),
-            PositionError::TooManyCards(s) => write!(f, "{} holds more than 13 cards", s.name()),
-            PositionError::WrongCardCount => f.write_str(
-                "hand sizes do not fit the trick in progress (the seats yet to play must hold one card more)",
-            ),
-            PositionError::NoCards => f.write_str("no cards left to play"),
-            PositionError::Revoke(c) => {
-                write!(f, "played card {c} does not follow suit although its player holds the suit led")
-            }
-            PositionError::NotHeld { card, seat } => write!(f, "{} does not hold {card}", seat.name()),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 impl Position {
     /// The position in `strain` where `hands` are the cards not yet played,

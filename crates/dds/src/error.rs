@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use dds_model::{Card, DealError, ParseDealError, ParseError, Seat, Strain, Suit};
+use dds_model::{Card, DealError, ParseDealError, ParseError, PositionError, Seat, Strain, Suit};
 
 /// Everything that can go wrong when asking the solver something.
 ///
@@ -74,83 +74,6 @@ pub enum Error {
         fault: PlayFault,
     },
 }
-
-/// Why a position is not valid ([`Error::Position`]).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-#[non_exhaustive]
-pub enum PositionError {
-    /// A card is held by two seats, or played to the trick twice.
-    DuplicateCard(Card),
-    /// A card played to the current trick is still in a hand (DDS's
-    /// `PLAYED_CARD`).
-    PlayedCardHeld {
-        /// The card.
-        card: Card,
-        /// The seat that still holds it.
-        seat: Seat,
-    },
-    /// More than three cards played to the current trick.
-    TooManyPlayed,
-    /// A seat holds more than 13 cards.
-    TooManyCards(Seat),
-    /// The hand sizes do not fit the number of cards played to the trick.
-    WrongCardCount,
-    /// No cards left to play.
-    NoCards,
-    /// A card played to the trick does not follow suit although its player
-    /// still holds the suit led.
-    Revoke(Card),
-    /// The seat to play does not hold the card it plays.
-    NotHeld {
-        /// The card.
-        card: Card,
-        /// The seat to play.
-        seat: Seat,
-    },
-}
-
-impl PositionError {
-    /// The search's error as the facade's.
-    pub(crate) fn from_search(e: dds_search::PositionError) -> Error {
-        use dds_search::PositionError as S;
-        Error::Position(match e {
-            S::DuplicateCard(card) => PositionError::DuplicateCard(card),
-            S::PlayedCardHeld { card, seat } => PositionError::PlayedCardHeld { card, seat },
-            S::TooManyPlayed => PositionError::TooManyPlayed,
-            S::TooManyCards(seat) => PositionError::TooManyCards(seat),
-            S::WrongCardCount => PositionError::WrongCardCount,
-            S::NoCards => PositionError::NoCards,
-            S::Revoke(card) => PositionError::Revoke(card),
-            S::NotHeld { card, seat } => PositionError::NotHeld { card, seat },
-            // The search may learn of new faults; they are still a bad
-            // position.
-            _ => PositionError::WrongCardCount,
-        })
-    }
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::DuplicateCard(c) => write!(f, "card {c} appears twice"),
-            PositionError::PlayedCardHeld { card, seat } => {
-                write!(f, "{card} is played to the trick but still in {}'s hand", seat.name())
-            }
-            PositionError::TooManyPlayed => f.write_str("more than three cards played to the current trick"),
-            PositionError::TooManyCards(s) => write!(f, "{} holds more than 13 cards", s.name()),
-            PositionError::WrongCardCount => f.write_str(
-                "hand sizes do not fit the trick in progress (the seats yet to play must hold one card more)",
-            ),
-            PositionError::NoCards => f.write_str("no cards left to play"),
-            PositionError::Revoke(c) => {
-                write!(f, "played card {c} does not follow suit although its player holds the suit led")
-            }
-            PositionError::NotHeld { card, seat } => write!(f, "{} does not hold {card}", seat.name()),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 /// Why a card of a play sequence cannot be played
 /// ([`Error::IllegalPlay`]).

@@ -5,7 +5,7 @@ use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Side, Strain};
 use dds_search::{Position, RootMoves, Searcher};
 use dds_tt::PartitionTable;
 
-use crate::{Error, PositionError};
+use crate::Error;
 
 /// What to find out about a position (DDS's `target`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -109,7 +109,7 @@ impl Board {
     /// current trick and `played` are the cards of that trick so far, in
     /// order. [`Error::Position`] says what does not fit.
     pub fn new(remaining: &Deal, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
-        let position = Position::new(*remaining.hands(), leader, played, strain).map_err(PositionError::from_search)?;
+        let position = Position::new(*remaining.hands(), leader, played, strain)?;
         Ok(Board { position })
     }
 
@@ -119,11 +119,11 @@ impl Board {
     }
 
     /// The board after the seat to play plays `card`: it must hold the card
-    /// and follow suit when it can ([`PositionError::NotHeld`],
-    /// [`PositionError::Revoke`]). A completed trick is cleared and its
+    /// and follow suit when it can ([`PositionError::NotHeld`](crate::PositionError::NotHeld),
+    /// [`PositionError::Revoke`](crate::PositionError::Revoke)). A completed trick is cleared and its
     /// winner leads the next one.
     pub fn after(&self, card: Card) -> Result<Board, Error> {
-        let position = self.position.after(card).map_err(PositionError::from_search)?;
+        let position = self.position.after(card)?;
         Ok(Board { position })
     }
 
