@@ -13,6 +13,43 @@ pub(crate) struct Source {
     /// A name for messages: the path, `<stdin>` or `<argument>`.
     pub(crate) name: String,
     pub(crate) text: String,
+    /// The character set the bytes were in; text written back uses it.
+    pub(crate) charset: Charset,
+}
+
+/// The character set of an input: UTF-8 (with or without a byte order
+/// mark, which stays in the text) when the bytes are valid UTF-8, else ISO
+/// 8859-1, PBN 2.1's own character set, in which every byte is a character.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Charset {
+    Utf8,
+    Latin1,
+}
+
+impl Charset {
+    /// The text of `bytes` and their character set, decided for the whole
+    /// input: valid UTF-8 is UTF-8, anything else is ISO 8859-1.
+    pub(crate) fn decode(bytes: Vec<u8>) -> (String, Charset) {
+        match String::from_utf8(bytes) {
+            Ok(text) => (text, Charset::Utf8),
+            Err(e) => (e.into_bytes().into_iter().map(char::from).collect(), Charset::Latin1),
+        }
+    }
+
+    /// `text` in this character set: decoded text encodes back to the same
+    /// bytes. A character ISO 8859-1 lacks is an error.
+    pub(crate) fn encode(self, text: &str) -> Result<Vec<u8>, Failure> {
+        match self {
+            Charset::Utf8 => Ok(text.as_bytes().to_vec()),
+            Charset::Latin1 => text
+                .chars()
+                .map(|c| {
+                    u8::try_from(u32::from(c))
+                        .map_err(|_| Failure(format!("{c:?} cannot be written in the file's ISO 8859-1")))
+                })
+                .collect(),
+        }
+    }
 }
 
 /// One deal to work on, with what its record says about the board.
@@ -38,24 +75,29 @@ impl Source {
     pub(crate) fn open(arg: Option<&str>) -> Result<Source, Failure> {
         match arg {
             None | Some("-") => {
-                let mut text = String::new();
-                std::io::stdin().read_to_string(&mut text).map_err(|e| Failure(format!("<stdin>: {e}")))?;
-                Ok(Source { name: "<stdin>".to_owned(), text })
+                let mut bytes = Vec::new();
+                std::io::stdin().read_to_end(&mut bytes).map_err(|e| Failure(format!("<stdin>: {e}")))?;
+                let (text, charset) = Charset::decode(bytes);
+                Ok(Source { name: "<stdin>".to_owned(), text, charset })
             }
             Some(arg) if std::path::Path::new(arg).exists() => Source::read(arg),
             Some(arg) if arg.trim().is_empty() => Err(Failure(
                 "the input is empty: give a file, a PBN deal such as \"N:AKQ... ...\", or - for standard input"
                     .to_owned(),
             )),
-            Some(arg) if looks_like_deal(arg) => Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned() }),
+            Some(arg) if looks_like_deal(arg) => {
+                Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned(), charset: Charset::Utf8 })
+            }
             Some(path) => Source::read(path),
         }
     }
 
-    /// The file at `path`, read whole.
+    /// The file at `path`, read whole, in UTF-8 or ISO 8859-1 (see
+    /// [`Charset::decode`]).
     fn read(path: &str) -> Result<Source, Failure> {
-        let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
-        Ok(Source { name: path.to_owned(), text })
+        let bytes = std::fs::read(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
+        let (text, charset) = Charset::decode(bytes);
+        Ok(Source { name: path.to_owned(), text, charset })
     }
 
     /// Whether the text is a PBN file (tags) rather than deal lines.
@@ -102,8 +144,15 @@ impl Source {
 
     /// The records of `file`, this source's PBN file already parsed: one
     /// per game with a deal.
+    /// Tags that are read past (see [`warn_about_tags`]) are reported on
+    /// standard error.
     pub(crate) fn pbn_items(&self, file: &PbnFile) -> Vec<Result<Item, Failure>> {
-        (0..file.games().len()).filter_map(|g| pbn_item(&self.name, file, g)).collect()
+        (0..file.games().len())
+            .filter_map(|g| {
+                warn_about_tags(&self.name, file, g);
+                pbn_item(&self.name, file, g)
+            })
+            .collect()
     }
 }
 
@@ -133,15 +182,54 @@ pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
     Ok(deal)
 }
 
+/// The tags the `dds` command reads or writes. Their names are
+/// case-sensitive, and only the first of each in a game counts.
+const KNOWN_TAGS: [&str; 8] =
+    ["Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "OptimumResultTable", "ParContract", "OptimumScore"];
+
+/// The board number of game `g`, from its `Board` tag.
+fn board_number(file: &PbnFile, g: usize) -> Option<u32> {
+    file.resolved_tag(g, "Board").and_then(|b| b.trim().parse::<u32>().ok())
+}
+
+/// Game `g` of the file `name` for messages: `boards.pbn: game 3 (board 3)`.
+fn game_label(name: &str, file: &PbnFile, g: usize) -> String {
+    match board_number(file, g) {
+        Some(b) => format!("{name}: game {} (board {b})", g + 1),
+        None => format!("{name}: game {}", g + 1),
+    }
+}
+
+/// Warns on standard error about the tags of game `g` that are read past:
+/// a known tag spelled in another case (`[deal]` is not `[Deal]`, and is
+/// not read), and a known tag given more than once (the first is read).
+fn warn_about_tags(name: &str, file: &PbnFile, g: usize) {
+    let tags = file.games()[g].tags();
+    for known in KNOWN_TAGS {
+        let count = tags.iter().filter(|t| t.name() == known).count();
+        if count > 1 {
+            eprintln!("dds: warning: {}: {count} [{known}] tags; the first is used", game_label(name, file, g));
+        }
+    }
+    for tag in tags {
+        let other_case = KNOWN_TAGS.iter().find(|k| tag.name() != **k && tag.name().eq_ignore_ascii_case(k));
+        if let Some(known) = other_case {
+            let line = tag.line().map_or(String::new(), |l| format!(" (line {l})"));
+            eprintln!(
+                "dds: warning: {}: tag [{}]{line} is not read: tag names are case-sensitive, expected [{known}]",
+                game_label(name, file, g),
+                tag.name(),
+            );
+        }
+    }
+}
+
 /// The record of game `g`: `None` for a game without a deal (a header
 /// game), else the deal with its dealer and vulnerability, or the message
 /// for a bad one.
 fn pbn_item(name: &str, file: &PbnFile, g: usize) -> Option<Result<Item, Failure>> {
-    let board = file.resolved_tag(g, "Board").and_then(|b| b.trim().parse::<u32>().ok());
-    let label = match board {
-        Some(b) => format!("{name}: game {} (board {b})", g + 1),
-        None => format!("{name}: game {}", g + 1),
-    };
+    let board = board_number(file, g);
+    let label = game_label(name, file, g);
     let text = match file.resolved_tag(g, "Deal") {
         Some(text) => text.to_owned(),
         // `[Deal "#"]` copies the deal of the game before, and no earlier

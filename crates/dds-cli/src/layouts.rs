@@ -14,7 +14,7 @@ use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask,
 
 use crate::json;
 use crate::progress::Progress;
-use crate::{parse_arg, parse_threads, strain_name, Failure};
+use crate::{parse_threads, parse_value, strain_name, Failure};
 
 /// The longest `--time`, in seconds: one year.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -40,17 +40,17 @@ pub(crate) struct LayoutArgs {
     deal: String,
     /// The strain of the one lead to solve: S, H, D, C or NT (with
     /// `--leader`).
-    #[arg(long, requires = "leader", conflicts_with = "table")]
-    trump: Option<String>,
+    #[arg(long, requires = "leader", conflicts_with = "table", value_parser = parse_value::<Strain>)]
+    trump: Option<Strain>,
     /// The seat on lead (declarer is on its right).
-    #[arg(long, requires = "trump")]
-    leader: Option<String>,
+    #[arg(long, requires = "trump", value_parser = parse_value::<Seat>)]
+    leader: Option<Seat>,
     /// Solve the full table of every layout instead of one lead.
     #[arg(long)]
     table: bool,
     /// The vulnerability of the expected scores: None, NS, EW or All.
-    #[arg(long, default_value = "None")]
-    vul: String,
+    #[arg(long, default_value = "None", value_parser = parse_value::<Vulnerability>)]
+    vul: Vulnerability,
     /// Solve a random sample of this many layouts.
     #[arg(long)]
     sample: Option<u64>,
@@ -78,14 +78,12 @@ pub(crate) struct LayoutArgs {
 /// Runs `dds layouts`.
 pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     let layouts = Layouts::from_pbn(&args.deal).map_err(|e| Failure(format!("deal: {e}")))?;
-    let task = match (&args.trump, &args.leader, args.table) {
-        (Some(trump), Some(leader), false) => {
-            LayoutTask::Lead { strain: parse_arg("--trump", trump)?, leader: parse_arg("--leader", leader)? }
-        }
+    let task = match (args.trump, args.leader, args.table) {
+        (Some(strain), Some(leader), false) => LayoutTask::Lead { strain, leader },
         (None, None, true) => LayoutTask::Table,
         _ => return Err(Failure("give --trump and --leader for one lead, or --table".to_owned())),
     };
-    let vul: Vulnerability = parse_arg("--vul", &args.vul)?;
+    let vul = args.vul;
     let defaults = LayoutOptions::default();
     let options = LayoutOptions {
         sample: args.sample,

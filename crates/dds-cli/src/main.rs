@@ -3,7 +3,7 @@
 //! * `dds table [INPUT]`: the double dummy table of each deal.
 //! * `dds par [INPUT]`: the table and par of each deal, for its dealer and
 //!   vulnerability.
-//! * `dds pbn FILE [-o OUT]`: adds double dummy results and par to every
+//! * `dds pbn [FILE] [-o OUT]`: adds double dummy results and par to every
 //!   game of a PBN file, keeping everything else as it was.
 //! * `dds play DEAL --trump S --leader N CARDS...`: the double dummy result
 //!   after each card of a play.
@@ -26,8 +26,8 @@
 //! Bad input gives a message on standard error and exit status 1; with
 //! `--keep-going` the batch goes on past bad records, reports each and
 //! their count, and still exits with 1. A usage error found by the
-//! argument parser (an unknown option, a missing value, a `--threads`,
-//! `--solutions` or `--time` value out of range) gives status 2.
+//! argument parser (an unknown option, a missing value, a bad option value
+//! such as `--trump X` or `--threads 0`) gives status 2.
 
 mod input;
 mod json;
@@ -76,24 +76,21 @@ struct PositionArgs {
     /// trick are not in it).
     deal: String,
     /// The strain: S, H, D, C or NT.
-    #[arg(long)]
-    trump: String,
+    #[arg(long, value_parser = parse_value::<Strain>)]
+    trump: Strain,
     /// The seat that led to the current trick: N, E, S or W.
-    #[arg(long)]
-    leader: String,
+    #[arg(long, value_parser = parse_value::<Seat>)]
+    leader: Seat,
     /// The cards played to the current trick, in order (e.g. `S4 SK`).
-    #[arg(long, num_args = 1..=3)]
-    played: Vec<String>,
+    #[arg(long, num_args = 1..=3, value_parser = parse_value::<Card>)]
+    played: Vec<Card>,
 }
 
 impl PositionArgs {
     /// The board the options describe.
     fn board(&self) -> Result<Board, Failure> {
         let deal = Deal::from_pbn_remaining(&self.deal).map_err(|e| Failure(format!("deal: {e}")))?;
-        let strain: Strain = parse_arg("--trump", &self.trump)?;
-        let leader: Seat = parse_arg("--leader", &self.leader)?;
-        let played = self.played.iter().map(|c| parse_arg("--played", c)).collect::<Result<Vec<Card>, Failure>>()?;
-        Ok(Board::new(&deal, strain, leader, &played)?)
+        Ok(Board::new(&deal, self.trump, self.leader, &self.played)?)
     }
 }
 
@@ -111,19 +108,19 @@ enum Command {
         batch: Batch,
         /// The dealer (N, E, S, W) for deals whose input does not say;
         /// North if neither does.
-        #[arg(long)]
-        dealer: Option<String>,
+        #[arg(long, value_parser = parse_value::<Seat>)]
+        dealer: Option<Seat>,
         /// The vulnerability (None, NS, EW, All) for deals whose input does
         /// not say; None if neither does.
-        #[arg(long)]
-        vul: Option<String>,
+        #[arg(long, value_parser = parse_value::<Vulnerability>)]
+        vul: Option<Vulnerability>,
     },
     /// Adds DoubleDummyTricks, OptimumResultTable, ParContract and
     /// OptimumScore to every game of a PBN file; the rest of the file is
     /// kept byte for byte.
     Pbn {
-        /// The PBN file; standard input if `-`.
-        file: String,
+        /// The PBN file; standard input if absent or `-`.
+        file: Option<String>,
         /// Write the new file here instead of standard output.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
@@ -144,11 +141,11 @@ enum Command {
         /// The deal at the start of the play, as a PBN deal.
         deal: String,
         /// The strain: S, H, D, C or NT.
-        #[arg(long)]
-        trump: String,
+        #[arg(long, value_parser = parse_value::<Strain>)]
+        trump: Strain,
         /// The opening leader (declarer's left): N, E, S or W.
-        #[arg(long)]
-        leader: String,
+        #[arg(long, value_parser = parse_value::<Seat>)]
+        leader: Seat,
         /// The cards played, in order: `CT C4 CA` or run together,
         /// `CTC4CA`; the ten is `T` or `10` (`C10C4CA`).
         cards: Vec<String>,
@@ -174,8 +171,8 @@ enum Command {
         position: PositionArgs,
         /// `max` (or -1), or the number of tricks to reach (0 lists every
         /// card with score 0).
-        #[arg(long, default_value = "max", allow_hyphen_values = true)]
-        target: String,
+        #[arg(long, default_value = "max", allow_hyphen_values = true, value_parser = parse_target)]
+        target: Target,
         /// 1: one best card; 2: every best card; 3: every card with its score.
         #[arg(long, default_value = "3", value_parser = parse_solutions)]
         solutions: Solutions,
@@ -208,6 +205,30 @@ pub(crate) fn parse_threads(value: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("expected a number of threads from 1 to {MAX_THREADS}"))
 }
 
+/// A `--target` value: `max` (any case) or -1 for the most tricks, else a
+/// number of tricks from 0 to 13. The parser's error is a usage error.
+fn parse_target(value: &str) -> Result<Target, String> {
+    match value.trim() {
+        t if t.eq_ignore_ascii_case("max") || t == "-1" => Ok(Target::Max),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|&n| n <= 13)
+            .map(Target::AtLeast)
+            .ok_or_else(|| "expected max or a number of tricks from 0 to 13".to_owned()),
+    }
+}
+
+/// An option value read by its type's `FromStr` (a strain, a seat, a
+/// card, a vulnerability): the type's error is the parser's, a usage
+/// error (status 2).
+pub(crate) fn parse_value<T: std::str::FromStr>(value: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    value.parse::<T>().map_err(|e| e.to_string())
+}
+
 /// A `--solutions` value: 1, 2 or 3, each bad value with the same usage
 /// error.
 fn parse_solutions(value: &str) -> Result<Solutions, String> {
@@ -229,15 +250,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Table { batch } => table(&batch),
-        Command::Par { batch, dealer, vul } => par(&batch, dealer.as_deref(), vul.as_deref()),
+        Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
         Command::Pbn { file, output, json, threads, keep_going } => {
-            pbn(&file, output.as_deref(), json, threads, keep_going)
+            pbn(file.as_deref(), output.as_deref(), json, threads, keep_going)
         }
-        Command::Play { deal, trump, leader, cards, json } => play(&deal, &trump, &leader, &cards, json),
+        Command::Play { deal, trump, leader, cards, json } => play(&deal, trump, leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
         Command::Layouts(args) => layouts::run(&args),
         Command::Solve { position, target, solutions, threads, json } => {
-            solve(&position, &target, solutions, threads, json)
+            solve(&position, target, solutions, threads, json)
         }
     };
     match result {
@@ -350,26 +371,7 @@ fn render_table(deal: &str, table: &DdTable) -> String {
 const STRAINS_NT_FIRST: [Strain; 5] =
     [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
-/// The value of option `name`, parsed; the message names the option and
-/// the value.
-fn parse_arg<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, Failure>
-where
-    T::Err: std::fmt::Display,
-{
-    value.parse::<T>().map_err(|e| Failure(format!("{name} {value:?}: {e}")))
-}
-
-/// `--dealer` / `--vul` values, parsed.
-fn parse_opt<T: std::str::FromStr>(name: &str, value: Option<&str>) -> Result<Option<T>, Failure>
-where
-    T::Err: std::fmt::Display,
-{
-    value.map(|v| parse_arg(name, v)).transpose()
-}
-
-fn par(batch: &Batch, dealer: Option<&str>, vul: Option<&str>) -> Result<(), Failure> {
-    let dealer: Option<Seat> = parse_opt("--dealer", dealer)?;
-    let vul: Option<Vulnerability> = parse_opt("--vul", vul)?;
+fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Result<(), Failure> {
     let source = Source::open(batch.input.as_deref())?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -386,7 +388,8 @@ fn par(batch: &Batch, dealer: Option<&str>, vul: Option<&str>) -> Result<(), Fai
                 writeln!(out)?;
             }
             write!(out, "{}", render_table(&item.text, table))?;
-            writeln!(out, "Dealer {}, vulnerable {}: {dealer_par}", dealer.to_char(), vulnerability)?;
+            let (score, contracts) = (dealer_par.score, par_contracts(&dealer_par));
+            writeln!(out, "Dealer {}, vulnerable {}: Par {score}: {contracts}", dealer.to_char(), vulnerability)?;
             let [s0, s1] = sides.score_texts();
             let [c0, c1] = sides.contract_texts();
             writeln!(out, "By side: {s0} ({c0}), {s1} ({c1})")?;
@@ -401,7 +404,19 @@ struct PbnResults {
     tricks: String,
     table_lines: Vec<String>,
     par_contract: String,
-    optimum_score: String,
+    /// The par score, from North-South's point of view.
+    score: i32,
+}
+
+/// The par contracts as `dds par` prints them and the `ParContract` tag
+/// holds them: `Pass` for a passed-out deal, else each contract in DDS's
+/// readable form, joined by commas (`NS 4Cx-1,NS 3Sx-1`).
+fn par_contracts(par: &dds::Par) -> String {
+    if par.contracts.is_empty() {
+        "Pass".to_owned()
+    } else {
+        par.contracts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    }
 }
 
 /// The tags of a game's results: the table in the encodings of
@@ -410,22 +425,32 @@ struct PbnResults {
 fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
     let tricks = dds::model::double_dummy_tricks(table.as_by_strain());
     let table_lines = dds::model::optimum_result_table(table.as_by_strain());
-    let par_contract = if par.contracts.is_empty() {
-        "Pass".to_owned()
-    } else {
-        par.contracts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
-    };
-    PbnResults { tricks, table_lines, par_contract, optimum_score: format!("NS {}", par.score) }
+    PbnResults { tricks, table_lines, par_contract: par_contracts(par), score: par.score }
+}
+
+/// North-South's score in an `OptimumScore` value: a side, `NS` or `EW`
+/// (any case), and a whole number with or without its sign (`NS 300`,
+/// `EW -300`, `NS +90`); `None` for anything else.
+fn ns_score(value: &str) -> Option<i32> {
+    let value = value.trim();
+    let (side, number) = (value.get(..2)?, value.get(2..)?.trim_start());
+    // `parse` takes an optional sign, `+` or `-`, before the digits.
+    let score: i32 = number.parse().ok()?;
+    match side {
+        s if s.eq_ignore_ascii_case("NS") => Some(score),
+        s if s.eq_ignore_ascii_case("EW") => score.checked_neg(),
+        _ => None,
+    }
 }
 
 fn pbn(
-    file: &str,
+    file: Option<&str>,
     output: Option<&std::path::Path>,
     json: bool,
     threads: Option<usize>,
     keep_going: bool,
 ) -> Result<(), Failure> {
-    let source = Source::open(Some(file))?;
+    let source = Source::open(file)?;
     if source.name == "<argument>" || !source.is_pbn() {
         return Err(Failure(format!("{}: not a PBN file (no tags)", source.name)));
     }
@@ -453,21 +478,27 @@ fn pbn(
         game.set_tag("DoubleDummyTricks", &r.tricks)?;
         game.set_tag_with_section(
             "OptimumResultTable",
-            "Declarer;Denomination\\2R;Result\\2R",
+            dds::model::OPTIMUM_RESULT_TABLE_COLUMNS,
             r.table_lines.iter().map(String::as_str),
         )?;
         game.set_tag("ParContract", &r.par_contract)?;
-        game.set_tag("OptimumScore", &r.optimum_score)?;
+        // An existing score of the same value keeps the side and form the
+        // file wrote it in (`EW -300` for `NS 300`, `NS +90`).
+        if game.tag("OptimumScore").and_then(ns_score) != Some(r.score) {
+            game.set_tag("OptimumScore", &format!("NS {}", r.score))?;
+        }
     }
     // The file is written even when some games were bad (with
     // --keep-going they are left as they were).
+    // It is written in the character set it was read in, so that every
+    // byte outside the new tags is the byte read.
     if outcome.is_ok() || keep_going {
-        let text = pbn.to_string();
+        let bytes = source.charset.encode(&pbn.to_string())?;
         match output {
             Some(path) => {
-                std::fs::write(path, text).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?
+                std::fs::write(path, bytes).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?
             }
-            None => out.write_all(text.as_bytes())?,
+            None => out.write_all(&bytes)?,
         }
     }
     outcome
@@ -494,10 +525,8 @@ fn parse_cards(tokens: &[String]) -> Result<Vec<Card>, Failure> {
     Ok(cards)
 }
 
-fn play(deal: &str, trump: &str, leader: &str, cards: &[String], json: bool) -> Result<(), Failure> {
+fn play(deal: &str, strain: Strain, leader: Seat, cards: &[String], json: bool) -> Result<(), Failure> {
     let deal_value: Deal = deal.parse().map_err(|e| Failure(format!("deal: {e}")))?;
-    let strain: Strain = parse_arg("--trump", trump)?;
-    let leader: Seat = parse_arg("--leader", leader)?;
     let cards = parse_cards(cards)?;
     let analysis = Solver::new().analyse_play(&deal_value, strain, leader, &cards)?;
     let stdout = io::stdout();
@@ -562,12 +591,21 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
     }
     let left = board.tricks_left();
     writeln!(out, "NS take {ns}, EW take {} of the {left} tricks left; one line of best play:", left - ns)?;
+    // The first trick shown opens with the cards given with `--played`,
+    // each with the seat that played it.
     let mut trick = Vec::new();
+    let mut seat = board.leader();
+    for card in board.played() {
+        trick.push(format!("{} {card}", seat.to_char()));
+        seat = seat.next();
+    }
     let mut number = 0;
-    // North-South's tricks to come, from the first card of each trick.
+    // North-South's tricks to come, from the first card of the line in
+    // each trick.
     let (mut ns_to_come, mut ew_to_come) = (0, 0);
+    let mut trick_start = true;
     for c in &line {
-        if trick.is_empty() {
+        if std::mem::take(&mut trick_start) {
             let tricks_left = left - number;
             ns_to_come = if c.seat.index() % 2 == 0 { c.tricks } else { tricks_left - c.tricks };
             ew_to_come = tricks_left - ns_to_come;
@@ -578,6 +616,7 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
             let to_come = format!("(to come: NS {ns_to_come}, EW {ew_to_come})");
             writeln!(out, "{number:>2}. {}  -> {}   {to_come}", trick.join(", "), w.to_char())?;
             trick.clear();
+            trick_start = true;
         }
     }
     Ok(())
@@ -593,21 +632,12 @@ fn strain_name(strain: Strain) -> &'static str {
 
 fn solve(
     position: &PositionArgs,
-    target: &str,
+    target: Target,
     solutions: Solutions,
     threads: Option<usize>,
     json: bool,
 ) -> Result<(), Failure> {
     let board = position.board()?;
-    let target = match target {
-        t if t.eq_ignore_ascii_case("max") || t == "-1" => Target::Max,
-        n => Target::AtLeast(
-            n.parse::<u8>()
-                .ok()
-                .filter(|&n| n <= 13)
-                .ok_or_else(|| Failure(format!("--target {n:?}: expected max or a number of tricks from 0 to 13")))?,
-        ),
-    };
     let solution = if (target, solutions) == (Target::Max, Solutions::All) {
         // Every card scored: spread over the threads when the search is long.
         Solver::new().score_cards(&board, &Parallel::with_threads(threads.unwrap_or(0)))?

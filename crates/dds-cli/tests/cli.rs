@@ -130,15 +130,11 @@ fn bad_input_is_an_error_not_a_panic() {
         (&["table"], "\nN:A... A... Q... J...\n", "<stdin>:2: invalid deal: duplicate card (SA)"),
         (&["table"], "N:A... K... Q... J...\n", "a full deal of 13 cards per hand is needed"),
         (&["table", "/no/such/file"], "", "cannot read /no/such/file"),
-        (&["solve", "N:A... K... Q... J...", "--trump", "X", "--leader", "N"], "", "--trump \"X\": invalid strain"),
-        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "Q"], "", "--leader \"Q\": invalid seat"),
-        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--played", "SZ"], "", "--played \"SZ\""),
         (
             &["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "2"],
             "",
             "target 2 is more than the 1 tricks left",
         ),
-        (&["solve", "N:A... K... Q... J...", "--trump", "S", "--leader", "N", "--target", "x"], "", "--target \"x\""),
         (
             &["solve", "N:AK... K... Q... J...", "--trump", "S", "--leader", "N"],
             "",
@@ -317,8 +313,6 @@ fn bad_plays_and_options_are_errors() {
             "card 1 of the play (C4, North to play): East holds it",
         ),
         (&["play", deal, "--trump", "S", "--leader", "N", "CTC"], "card \"CTC\""),
-        (&["par", deal, "--vul", "Some"], "--vul \"Some\""),
-        (&["par", deal, "--dealer", "X"], "--dealer \"X\""),
         (&["pbn", "/no/such/file.pbn"], "cannot read /no/such/file.pbn"),
     ];
     for (args, message) in cases {
@@ -437,7 +431,6 @@ fn layouts_bad_options_fail() {
     for (args, message) in [
         (vec!["layouts", LAYOUTS_DEAL], "--trump and --leader"),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 - - -", "--table"], "3 hands are incomplete"),
-        (vec!["layouts", LAYOUTS_DEAL, "--table", "--vul", "some"], "--vul"),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 A... - -", "--table"], "deal:"),
     ] {
         let output = dds(&args, "");
@@ -600,6 +593,42 @@ fn thread_counts_out_of_range_are_usage_errors() {
 }
 
 #[test]
+fn bad_option_values_are_usage_errors() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let position = ["--trump", "S", "--leader", "N"];
+    let with = |head: &[&'static str], tail: &[&'static str]| -> Vec<String> {
+        head.iter().chain(tail).map(|s| s.to_string()).collect()
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (with(&["par", deal], &["--vul", "Some"]), "invalid value 'Some' for '--vul"),
+        (with(&["par", deal], &["--dealer", "X"]), "invalid value 'X' for '--dealer"),
+        (with(&["solve", deal], &["--trump", "X", "--leader", "N"]), "invalid value 'X' for '--trump"),
+        (with(&["solve", deal], &["--trump", "S", "--leader", "Q"]), "invalid value 'Q' for '--leader"),
+        (with(&["solve", deal], &[&position[..], &["--target", "x"]].concat()), "invalid value 'x' for '--target"),
+        (with(&["solve", deal], &[&position[..], &["--target", "14"]].concat()), "from 0 to 13"),
+        (with(&["solve", deal], &[&position[..], &["--solutions", "4"]].concat()), "expected 1, 2 or 3"),
+        (with(&["solve", deal], &[&position[..], &["--played", "SZ"]].concat()), "invalid value 'SZ' for '--played"),
+        (with(&["line", deal], &["--trump", "X", "--leader", "N"]), "invalid value 'X' for '--trump"),
+        (with(&["line", deal], &["--trump", "S", "--leader", "Q"]), "invalid value 'Q' for '--leader"),
+        (with(&["play", deal], &["--trump", "X", "--leader", "N", "CT"]), "invalid value 'X' for '--trump"),
+        (with(&["play", deal], &["--trump", "S", "--leader", "Q", "CT"]), "invalid value 'Q' for '--leader"),
+        (with(&["layouts", LAYOUTS_DEAL], &["--table", "--vul", "some"]), "invalid value 'some' for '--vul"),
+        (with(&["layouts", LAYOUTS_DEAL], &["--trump", "X", "--leader", "W"]), "invalid value 'X' for '--trump"),
+        (with(&["layouts", LAYOUTS_DEAL], &["--trump", "S", "--leader", "Q"]), "invalid value 'Q' for '--leader"),
+        (with(&["table", deal], &["--threads", "abc"]), "--threads"),
+    ];
+    for (args, message) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, stderr) = failure(&dds(&args, ""));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr:?} lacks {message:?}");
+    }
+    // A well-formed value that does not fit the deal is bad input data.
+    let (code, stderr) = failure(&dds(&["solve", deal, "--trump", "S", "--leader", "N", "--played", "SA"], ""));
+    assert_eq!(code, Some(1), "{stderr}");
+}
+
+#[test]
 fn every_bad_solutions_value_is_the_same_usage_error() {
     let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
     for solutions in ["0", "4", "256", "-1", "x", ""] {
@@ -634,4 +663,204 @@ fn a_deal_copied_from_no_previous_game_is_an_error() {
     let out = String::from_utf8_lossy(&output.stdout);
     assert_eq!(out.matches("[OptimumScore").count(), games - 1);
     assert!(out.contains("[Deal \"#\"]\n{"), "{out}");
+}
+
+/// A fresh directory for one test's files.
+fn temp_dir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dds-cli-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A run of `dds` on files, with standard input closed.
+fn dds_bytes(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dds")).args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+/// The four tags `dds pbn` writes.
+const RESULT_TAGS: [&str; 4] = ["DoubleDummyTricks", "OptimumResultTable", "ParContract", "OptimumScore"];
+
+/// `text` read as ISO 8859-1: one character per byte.
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
+}
+
+/// `text` written as ISO 8859-1.
+fn to_latin1(text: &str) -> Vec<u8> {
+    text.chars().map(|c| u8::try_from(u32::from(c)).unwrap()).collect()
+}
+
+/// Two games, the first with `event`, in the style of a club's export.
+fn two_games(event: &str) -> String {
+    format!(
+        "% PBN 2.1\r\n%Content-type: text/x-pbn; charset=ISO-8859-1\r\n[Event \"{event}\"]\r\n[Board \"1\"]\r\n\
+         [Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n\
+         [Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\r\n\
+         {{ Played in {event}. }}\r\n\r\n[Event \"#\"]\r\n[Board \"2\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n\
+         [Deal \"E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63\"]\r\n"
+    )
+}
+
+#[test]
+fn pbn_reads_latin1_and_writes_every_byte_back_as_it_was() {
+    let dir = temp_dir("latin1");
+    let text = two_games("Chorzów Open");
+    let bytes = to_latin1(&text);
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let path = dir.join("latin1.pbn");
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+
+    let output = dds_bytes(&["pbn", path]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let out = output.stdout;
+    assert!(out.windows(8).any(|w| w == b"Chorz\xf3w "), "the Latin-1 byte stays Latin-1");
+    // Without the result tags, the output is the input, byte for byte.
+    let mut file = dds::model::PbnFile::parse(&latin1(&out)).unwrap();
+    for game in file.games_mut() {
+        assert_eq!(game.tag("DoubleDummyTricks").map(str::len), Some(20));
+        for tag in RESULT_TAGS {
+            assert!(game.remove_tag(tag), "{tag}");
+        }
+    }
+    assert_eq!(to_latin1(&file.to_string()), bytes);
+
+    // `-o` writes the same bytes; the other subcommands read the file too.
+    let written = dir.join("out.pbn");
+    let output = dds_bytes(&["pbn", path, "-o", written.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read(&written).unwrap(), out);
+    assert_eq!(stdout(&dds_bytes(&["par", "--json", path])).lines().count(), 2);
+    // From standard input as well.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+        .args(["pbn", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    assert_eq!(child.wait_with_output().unwrap().stdout, out);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn pbn_keeps_a_byte_order_mark_and_utf8() {
+    let dir = temp_dir("bom");
+    let text = format!("\u{feff}{}", two_games("Chorzów Open"));
+    let path = dir.join("bom.pbn");
+    std::fs::write(&path, &text).unwrap();
+    let out = stdout(&dds_bytes(&["pbn", path.to_str().unwrap()]));
+    assert!(out.starts_with("\u{feff}% PBN 2.1\r\n"), "{out:?}");
+    assert!(out.contains("Chorzów Open"));
+    let mut file = dds::model::PbnFile::parse(&out).unwrap();
+    for game in file.games_mut() {
+        for tag in RESULT_TAGS {
+            assert!(game.remove_tag(tag), "{tag}");
+        }
+    }
+    assert_eq!(file.to_string(), text);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn several_par_contracts_are_joined_by_commas_in_par_and_pbn() {
+    // Board 4 of the sample: East-West sacrifice in 3C or 2NT doubled.
+    let deal = "E:K75.T654.J43.J43 AT3.KQ92.Q982.Q2 Q9.AJ3.T65.AK975 J8642.87.AK7.T86";
+    let out = stdout(&dds(&["par", deal, "--dealer", "E", "--vul", "NS"], ""));
+    assert!(out.contains("Dealer E, vulnerable NS: Par 100: EW 3Cx-1,EW 2Nx-1\n"), "{out}");
+    let pbn = stdout(&dds(&["pbn", "-"], &format!("[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"{deal}\"]\n")));
+    assert!(pbn.contains("[ParContract \"EW 3Cx-1,EW 2Nx-1\"]"), "{pbn}");
+}
+
+#[test]
+fn line_shows_the_played_cards_in_the_first_trick() {
+    // The cards of a trick line, before its winner.
+    let cards = |trick: &str| trick.split("  ->").next().unwrap().split(", ").count();
+    // West led the spade ace and North played the six; East and South are
+    // still to play to the first trick.
+    let deal = "N:QJ.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 T942.AQ4.32.KJ3";
+    let text = stdout(&dds(&["line", deal, "--trump", "S", "--leader", "W", "--played", "SA", "S6"], ""));
+    let tricks: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(tricks.len(), 13, "{text}");
+    assert!(tricks[0].starts_with(" 1. W SA, N S6, E "), "{text}");
+    for trick in &tricks {
+        assert_eq!(cards(trick), 4, "{trick} in {text}");
+    }
+    // One card given: West's lead of the club three.
+    let after_lead = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ";
+    let text = stdout(&dds(&["line", after_lead, "--trump", "S", "--leader", "W", "--played", "C3"], ""));
+    let first = text.lines().nth(1).unwrap();
+    assert!(first.starts_with(" 1. W C3, N ") && cards(first) == 4, "{text}");
+    assert_eq!(text.lines().count(), 14, "{text}");
+}
+
+#[test]
+fn pbn_keeps_an_optimum_score_of_the_same_value_as_written() {
+    // Board 1 of the sample: par is EW 2S making, NS -110.
+    let deal = "[Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]";
+    for (given, written) in [
+        ("EW 110", "EW 110"),
+        ("EW +110", "EW +110"),
+        ("NS -110", "NS -110"),
+        ("ew 110", "ew 110"),
+        ("EW -110", "NS -110"),
+        ("NS 110", "NS -110"),
+        ("EW 120", "NS -110"),
+        ("#", "NS -110"),
+        ("", "NS -110"),
+    ] {
+        let input = format!("[Board \"1\"]\n{deal}\n[OptimumScore \"{given}\"]\n");
+        let out = stdout(&dds(&["pbn", "-"], &input));
+        assert!(out.contains(&format!("\n[OptimumScore \"{written}\"]\n")), "{given}: {out}");
+        assert_eq!(out.matches("[OptimumScore").count(), 1, "{out}");
+    }
+    // A sacrifice: board 2 of the sample, par NS 100 (EW 4Sx-1).
+    let deal = "[Deal \"E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63\"]";
+    for (given, written) in [("NS +100", "NS +100"), ("EW -100", "EW -100"), ("NS 100", "NS 100"), ("EW 100", "NS 100")]
+    {
+        let input = format!("[Board \"2\"]\n{deal}\n[OptimumScore \"{given}\"]\n");
+        let out = stdout(&dds(&["pbn", "-"], &input));
+        assert!(out.contains(&format!("\n[OptimumScore \"{written}\"]\n")), "{given}: {out}");
+    }
+}
+
+#[test]
+fn pbn_reads_standard_input_without_a_file() {
+    let pbn = std::fs::read_to_string(sample_pbn()).unwrap();
+    let out = stdout(&dds(&["pbn"], &pbn));
+    assert_eq!(out.matches("[OptimumScore").count(), 10, "{out}");
+    assert_eq!(out, stdout(&dds(&["pbn", "-"], &pbn)));
+    assert_eq!(out, stdout(&dds(&["pbn", sample_pbn().to_str().unwrap()], "")));
+    let json = stdout(&dds(&["pbn", "--json"], &pbn));
+    assert_eq!(json.lines().count(), 10, "{json}");
+}
+
+#[test]
+fn lowercase_and_repeated_tags_are_warned_about() {
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let other = "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63";
+    let input = format!(
+        "[Board \"1\"]\n[deal \"{deal}\"]\n\n[Board \"2\"]\n[Deal \"{deal}\"]\n[Deal \"{other}\"]\n\n\
+         [Board \"3\"]\n[Deal \"{other}\"]\n"
+    );
+    for args in [&["table", "--json"][..], &["par", "-"], &["pbn"]] {
+        let output = dds(args, &input);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("<stdin>: game 1 (board 1): tag [deal] (line 2) is not read")
+                && stderr.contains("expected [Deal]"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains("<stdin>: game 2 (board 2): 2 [Deal] tags; the first is used"), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 2, "{args:?}: {stderr}");
+    }
+    // The games read: the second (its first deal) and the third.
+    let out = stdout(&dds(&["table", "--json"], &input));
+    let deals: Vec<&str> = out.lines().map(|l| l.split('"').nth(3).unwrap()).collect();
+    assert_eq!(deals, [deal, other]);
+    // A clean file gives no warnings.
+    let output = dds(&["pbn", sample_pbn().to_str().unwrap()], "");
+    assert!(output.status.success() && output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
 }
