@@ -289,3 +289,16 @@ fn parse_txt_reads_what_load_hand_file_reads() {
     let crlf: String = text.lines().map(|l| format!("{}\r\n", l.trim_end())).collect();
     assert_eq!(parse_txt(&crlf).unwrap(), load_hand_file("list10.txt").unwrap());
 }
+
+/// `dds_model::gib_line` writes every line of `sol10.txt` back exactly from
+/// its deal and table.
+#[test]
+fn gib_lines_are_written_as_the_gib_file_has_them() {
+    let text = std::fs::read_to_string(dds_fixtures::hands_dir().join("sol10.txt")).expect("sol10.txt reads");
+    let records = dds_fixtures::load_gib_file("sol10.txt").expect("sol10.txt parses");
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    assert_eq!(records.len(), lines.len());
+    for (record, line) in records.iter().zip(lines) {
+        assert_eq!(dds_model::gib_line(&record.deal, &record.table), line, "line {}", record.line);
+    }
+}

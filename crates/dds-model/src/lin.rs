@@ -1,0 +1,258 @@
+//! BBO's LIN format: the deals of hand records and movies (`md|` deals, with
+//! `ah|`/`qx|` board numbers, `sv|` vulnerability and the dealer in `md|`).
+//!
+//! A LIN text is a flat list of `key|value|` pairs. Each board starts at a
+//! `qx|` (the board's room and number, in movies) or, in files without
+//! `qx|`, at an `md|`; the pairs up to the next start belong to it. `md|`
+//! holds the dealer as a digit (1 South, 2 West, 3 North, 4 East) and the
+//! hands South, West, North, East separated by commas, each as suit letters
+//! followed by ranks (`S4HT73D9752CJ865`); a hand left empty gets the cards
+//! the others do not hold.
+
+use core::fmt;
+
+use crate::{BySeat, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
+
+/// One board of a LIN text.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LinBoard {
+    /// The deal (a full deal: 13 cards in each hand).
+    pub deal: Deal,
+    /// The dealer, from the digit of `md|`.
+    pub dealer: Seat,
+    /// The vulnerability of `sv|`, when the board has one.
+    pub vulnerability: Option<Vulnerability>,
+    /// The board number of `ah|Board N|` or `qx|o N|`, when the board has one.
+    pub board: Option<u32>,
+}
+
+/// Why a board of a LIN text could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LinError {
+    /// The board's place in the text, from 1.
+    pub index: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LIN board {}: {}", self.index, self.message)
+    }
+}
+
+impl std::error::Error for LinError {}
+
+/// Whether `text` looks like LIN (it holds an `md|` pair), so that a reader
+/// can tell it from PBN by content.
+///
+/// ```
+/// assert!(dds_model::is_lin("qx|o1|md|3SAK,,,|sv|o|"));
+/// assert!(!dds_model::is_lin("[Deal \"N:AKQ.. ... ... ...\"]"));
+/// ```
+pub fn is_lin(text: &str) -> bool {
+    text.contains("md|")
+}
+
+/// The boards of a LIN text, each read or its own error: a bad board does
+/// not stop the others.
+///
+/// ```
+/// use dds_model::{parse_lin, Seat, Vulnerability};
+/// let text = "qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|ah|Board 1|";
+/// let boards = parse_lin(text);
+/// let board = boards[0].as_ref().expect("a valid board");
+/// assert_eq!(board.dealer, Seat::North);
+/// assert_eq!(board.vulnerability, Some(Vulnerability::EastWest));
+/// assert_eq!(board.board, Some(1));
+/// assert_eq!(board.deal[Seat::South].to_string(), "K5.T83.KQ9.A7652");
+/// assert_eq!(board.deal[Seat::East].to_string(), "873.J97.AT764.Q4"); // the cards left
+/// ```
+pub fn parse_lin(text: &str) -> Vec<Result<LinBoard, LinError>> {
+    let pairs = pairs(text);
+    let starts_at_qx = pairs.iter().any(|(k, _)| k.eq_ignore_ascii_case("qx"));
+    let mut boards: Vec<Vec<(&str, &str)>> = Vec::new();
+    for &(key, value) in &pairs {
+        let starts = if starts_at_qx { key.eq_ignore_ascii_case("qx") } else { key.eq_ignore_ascii_case("md") };
+        if starts || boards.is_empty() {
+            boards.push(Vec::new());
+        }
+        if let Some(board) = boards.last_mut() {
+            board.push((key, value));
+        }
+    }
+    boards
+        .into_iter()
+        .filter(|b| b.iter().any(|(k, _)| k.eq_ignore_ascii_case("md")))
+        .enumerate()
+        .map(|(i, pairs)| board(&pairs).map_err(|message| LinError { index: i + 1, message }))
+        .collect()
+}
+
+/// The `key|value|` pairs of a LIN text, keys trimmed (line breaks may
+/// stand between pairs).
+fn pairs(text: &str) -> Vec<(&str, &str)> {
+    let mut fields = text.split('|');
+    let mut pairs = Vec::new();
+    while let (Some(key), Some(value)) = (fields.next(), fields.next()) {
+        pairs.push((key.trim(), value));
+    }
+    pairs
+}
+
+/// One board from its pairs.
+fn board(pairs: &[(&str, &str)]) -> Result<LinBoard, String> {
+    let value = |name: &str| pairs.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|&(_, v)| v.trim());
+    let (dealer, deal) = deal(value("md").unwrap_or_default())?;
+    let vulnerability = match value("sv") {
+        None | Some("") => None,
+        Some(v) => Some(vulnerability(v).ok_or_else(|| format!("sv|{v}|: expected o, n, e or b"))?),
+    };
+    let board = value("ah")
+        .and_then(|v| v.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().ok())
+        .or_else(|| value("qx").and_then(|v| v.split(',').next()?.get(1..)?.trim().parse().ok()));
+    Ok(LinBoard { deal, dealer, vulnerability, board })
+}
+
+/// `o`/`0`/`-` none, `n` North-South, `e` East-West, `b` both.
+fn vulnerability(v: &str) -> Option<Vulnerability> {
+    match v.to_ascii_lowercase().as_str() {
+        "o" | "0" | "-" => Some(Vulnerability::None),
+        "n" => Some(Vulnerability::NorthSouth),
+        "e" => Some(Vulnerability::EastWest),
+        "b" => Some(Vulnerability::Both),
+        _ => None,
+    }
+}
+
+/// The dealer and the full deal of an `md|` value.
+fn deal(md: &str) -> Result<(Seat, Deal), String> {
+    let mut chars = md.chars();
+    let dealer = match chars.next() {
+        Some('1') => Seat::South,
+        Some('2') => Seat::West,
+        Some('3') => Seat::North,
+        Some('4') => Seat::East,
+        other => return Err(format!("md|{md}|: the dealer digit is {other:?}, expected 1 to 4")),
+    };
+    let mut hands = BySeat([Hand::EMPTY; 4]);
+    let mut given = [false; 4];
+    for (i, text) in chars.as_str().split(',').enumerate() {
+        if i >= 4 && text.trim().is_empty() {
+            // A comma after the fourth hand.
+            continue;
+        }
+        let seat = [Seat::South, Seat::West, Seat::North, Seat::East]
+            .get(i)
+            .copied()
+            .ok_or_else(|| format!("md|{md}|: more than four hands"))?;
+        let mut suit: Option<Suit> = None;
+        for c in text.trim().chars() {
+            if let Some(s) = Suit::from_char(c) {
+                suit = Some(s);
+                continue;
+            }
+            let rank = Rank::from_char(c).ok_or_else(|| format!("md|{md}|: {c:?} is not a suit or a rank"))?;
+            let suit = suit.ok_or_else(|| format!("md|{md}|: rank {c} before any suit"))?;
+            if !hands[seat].insert(Card::new(suit, rank)) {
+                return Err(format!("md|{md}|: {suit}{rank} twice in one hand"));
+            }
+        }
+        given[seat.index()] = !hands[seat].is_empty();
+    }
+    let missing: Vec<Seat> = Seat::ALL.into_iter().filter(|s| !given[s.index()]).collect();
+    if let [seat] = missing[..] {
+        let held = hands.values().fold(Hand::EMPTY, |all, h| all | *h);
+        hands[seat] = !held;
+    }
+    let deal = Deal::new(hands);
+    match deal.validate() {
+        Ok(deal) if deal.hand(Seat::North).len() == 13 => Ok((dealer, deal)),
+        Ok(_) => Err(format!("md|{md}|: not a full deal of 13 cards per hand")),
+        Err(e) => Err(format!("md|{md}|: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The deal N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3
+    // in LIN's order (South, West, North, East).
+    const S: &str = "SK5HT83DKQ9CA7652";
+    const W: &str = "SAT942HAQ4D32CKJ3";
+    const N: &str = "SQJ6HK652DJ85CT98";
+    const E: &str = "S873HJ97DAT764CQ4";
+    const PBN: &str = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+
+    #[test]
+    fn boards_of_a_hand_record() {
+        let text = format!(
+            "qx|o1|md|3{S},{W},{N},|rh||ah|Board 1|sv|o|pg||\nqx|o2|md|4{S},{W},SAK,|sv|n|pg||\nqx|c14|md|1{S},{W},{N},{E}|sv|B|pg||\n"
+        );
+        let boards = parse_lin(&text);
+        assert_eq!(boards.len(), 3);
+        let b1 = boards[0].as_ref().expect("board 1 is valid");
+        assert_eq!((b1.dealer, b1.vulnerability, b1.board), (Seat::North, Some(Vulnerability::None), Some(1)));
+        assert_eq!(b1.deal.to_string(), PBN);
+        // Board 2: two hands short: an error naming the board; the boards
+        // after it still read.
+        let e2 = boards[1].as_ref().expect_err("board 2 is not a full deal");
+        assert_eq!(e2.index, 2);
+        assert!(e2.message.contains("md|"), "{e2}");
+        let b3 = boards[2].as_ref().expect("board 3 is valid");
+        assert_eq!((b3.dealer, b3.vulnerability, b3.board), (Seat::South, Some(Vulnerability::Both), Some(14)));
+        assert_eq!(b3.deal.to_string(), PBN);
+    }
+
+    #[test]
+    fn the_hand_left_out_gets_the_cards_left_whichever_it_is() {
+        // Four hands and a comma after the last one.
+        let all = format!("md|1{}|", [S, W, N, E].join(",") + ",");
+        assert_eq!(parse_lin(&all)[0].as_ref().map(|b| b.deal.to_string()), Ok(PBN.to_owned()));
+        for missing in 0..4 {
+            let mut hands = [S, W, N, E];
+            hands[missing] = "";
+            let text = format!("md|2{}|sv|-|", hands.join(","));
+            let boards = parse_lin(&text);
+            let board = boards[0].as_ref().expect("a valid board");
+            assert_eq!(board.deal.to_string(), PBN, "hand {missing} left out");
+            assert_eq!((board.dealer, board.vulnerability, board.board), (Seat::West, Some(Vulnerability::None), None));
+        }
+    }
+
+    #[test]
+    fn files_without_qx_start_a_board_at_each_md() {
+        let text = format!("md|3{S},{W},{N},|ah|Board 7|\nmd|5,,,|\nmd|4{}|sv|e|", [S, W, N, E].join(","));
+        let boards = parse_lin(&text);
+        assert_eq!(boards.len(), 3);
+        assert_eq!(boards[0].as_ref().map(|b| b.board), Ok(Some(7)));
+        let err = boards[1].as_ref().expect_err("dealer 5");
+        assert_eq!(err.index, 2);
+        assert!(err.to_string().starts_with("LIN board 2: md|5,,,|: the dealer digit"), "{err}");
+        let b3 = boards[2].as_ref().expect("board 3 is valid");
+        assert_eq!((b3.dealer, b3.vulnerability), (Seat::East, Some(Vulnerability::EastWest)));
+    }
+
+    #[test]
+    fn bad_pieces_are_errors_not_panics() {
+        let cases = [
+            "md||".to_owned(),
+            "md|3X,,,|".to_owned(),
+            "md|3SA,SA,,|".to_owned(),
+            format!("md|3{S},{W},{N},|sv|z|"),
+            format!("md|3{S},{W},{N},{E},{E}|"),
+            format!("md|3{S}{S},{W},{N},|"),
+            "md|é|".to_owned(),
+            "md|3K,,,|".to_owned(),
+        ];
+        for text in &cases {
+            let boards = parse_lin(text);
+            assert_eq!(boards.len(), 1, "{text}");
+            assert!(boards[0].is_err(), "{text}");
+        }
+        assert!(parse_lin("").is_empty());
+        assert!(parse_lin("md").is_empty());
+        assert!(parse_lin("pn|a,b,c,d|st||").is_empty());
+    }
+}
