@@ -147,10 +147,15 @@ impl Source {
     /// Tags that are read past (see [`warn_about_tags`]) are reported on
     /// standard error.
     pub(crate) fn pbn_items(&self, file: &PbnFile) -> Vec<Result<Item, Failure>> {
+        self.indexed_pbn_items(file).into_iter().map(|(_, item)| item).collect()
+    }
+
+    /// [`Source::pbn_items`], each with the index of its game.
+    pub(crate) fn indexed_pbn_items(&self, file: &PbnFile) -> Vec<(usize, Result<Item, Failure>)> {
         (0..file.games().len())
             .filter_map(|g| {
                 warn_about_tags(&self.name, file, g);
-                pbn_item(&self.name, file, g)
+                pbn_item(&self.name, file, g).map(|item| (g, item))
             })
             .collect()
     }

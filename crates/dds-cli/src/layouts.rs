@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, CommandFactory};
 use dds::model::{Level, Seat, Strain, Vulnerability};
 use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts, Parallel};
 
@@ -51,7 +51,8 @@ pub(crate) struct LayoutArgs {
     /// The vulnerability of the expected scores: None, NS, EW or All.
     #[arg(long, default_value = "None", value_parser = parse_value::<Vulnerability>)]
     vul: Vulnerability,
-    /// Solve a random sample of this many layouts.
+    /// Solve a random sample of this many distinct layouts (at most the
+    /// number of layouts).
     #[arg(long)]
     sample: Option<u64>,
     /// Stop after this many layouts (the same ones with any thread count).
@@ -83,6 +84,20 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         (None, None, true) => LayoutTask::Table,
         _ => return Err(Failure("give --trump and --leader for one lead, or --table".to_owned())),
     };
+    if let Some(sample) = args.sample.filter(|&n| n > layouts.count()) {
+        // A bad option value: a usage error (status 2), naming the
+        // population.
+        let message = format!(
+            "invalid value '{sample}' for '--sample <SAMPLE>': more than the {} layouts of this deal \
+             (give at most {}, or leave --sample out to solve them all)",
+            thousands(layouts.count()),
+            layouts.count()
+        );
+        let mut command = crate::Cli::command();
+        command.build();
+        let layouts_command = command.find_subcommand_mut("layouts").expect("the layouts subcommand");
+        layouts_command.error(clap::error::ErrorKind::ValueValidation, message).exit();
+    }
     let vul = args.vul;
     let defaults = LayoutOptions::default();
     let options = LayoutOptions {

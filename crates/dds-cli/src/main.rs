@@ -34,6 +34,7 @@ mod json;
 mod layouts;
 mod progress;
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -67,6 +68,17 @@ struct Batch {
     /// still 1).
     #[arg(long)]
     keep_going: bool,
+    /// Print on standard error, at the end, how many deals were read and
+    /// how many distinct deals were solved (each is solved once per run).
+    #[arg(long)]
+    stats: bool,
+}
+
+impl Batch {
+    /// How the batch runs.
+    fn run_options(&self) -> RunOptions {
+        RunOptions { threads: self.threads, keep_going: self.keep_going, stats: self.stats }
+    }
 }
 
 /// A position in the play: the options of `dds line` and `dds solve`.
@@ -134,6 +146,10 @@ enum Command {
         /// Leave a bad game as it is and go on (the exit status is still 1).
         #[arg(long)]
         keep_going: bool,
+        /// Print on standard error, at the end, how many deals were read
+        /// and how many distinct deals were solved.
+        #[arg(long)]
+        stats: bool,
     },
     /// The double dummy result after each card of a play (DDS's
     /// AnalysePlay).
@@ -251,8 +267,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Table { batch } => table(&batch),
         Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
-        Command::Pbn { file, output, json, threads, keep_going } => {
-            pbn(file.as_deref(), output.as_deref(), json, threads, keep_going)
+        Command::Pbn { file, output, json, threads, keep_going, stats } => {
+            pbn(file.as_deref(), output.as_deref(), json, &RunOptions { threads, keep_going, stats })
         }
         Command::Play { deal, trump, leader, cards, json } => play(&deal, trump, leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
@@ -276,39 +292,94 @@ fn main() -> ExitCode {
 /// bounded, and the progress line moves.
 const CHUNK: usize = 64;
 
-/// Solves the tables of `items` in parallel, a chunk at a time, and hands
-/// each good item with its table to `emit`, in input order. A bad item
-/// stops the batch (after the results before it) or, with `keep_going`, is
-/// reported and skipped; the count of bad items is the error at the end.
-fn run_tables(
-    items: Vec<Result<Item, Failure>>,
+/// How a batch of deals runs: the worker threads, whether a bad record
+/// stops it, and whether to print the count of deals solved.
+struct RunOptions {
     threads: Option<usize>,
     keep_going: bool,
-    mut emit: impl FnMut(&Item, &DdTable) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    let settings = Parallel::with_threads(threads.unwrap_or(0));
+    stats: bool,
+}
+
+/// Where the results of a batch go, in input order.
+trait Emit {
+    /// A good item and its table.
+    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure>;
+    /// Every item of a chunk has been handed over (or skipped).
+    fn chunk_done(&mut self) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+
+impl<F: FnMut(&Item, &DdTable) -> Result<(), Failure>> Emit for F {
+    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure> {
+        self(item, table)
+    }
+}
+
+/// The most tables kept for repeated deals; past it the memory starts
+/// afresh (a run of millions of distinct deals stays bounded).
+const MAX_REMEMBERED: usize = 1 << 20;
+
+/// Solves the tables of `items` in parallel, a chunk at a time, and hands
+/// each good item with its table to `emit`, in input order. Each distinct
+/// deal is solved once per run: a deal seen before (in any chunk) gets the
+/// table already found. A bad item stops the batch (after the results
+/// before it) or, with `keep_going`, is reported and skipped; the count of
+/// bad items is the error at the end.
+fn run_tables(items: Vec<Result<Item, Failure>>, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Failure> {
+    let settings = Parallel::with_threads(options.threads.unwrap_or(0));
+    let keep_going = options.keep_going;
     let total = items.len();
     let mut progress = Progress::new(total, false);
     let mut bad = 0usize;
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     let mut stop = None;
+    let mut known: HashMap<Deal, DdTable> = HashMap::new();
+    // The deals handed to `emit` or found bad by the solver, and the
+    // distinct deals solved.
+    let (mut deals, mut solved) = (0usize, 0usize);
     let mut flush = |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize| -> Result<(), Failure> {
-        let deals: Vec<Deal> = chunk.iter().map(|item| item.deal).collect();
-        let tables = dds::dd_tables(&deals, &settings);
-        for (item, table) in chunk.iter().zip(tables) {
+        if known.len() + chunk.len() > MAX_REMEMBERED {
+            known.clear();
+        }
+        let mut new: Vec<Deal> = Vec::new();
+        for item in chunk.iter() {
+            if !known.contains_key(&item.deal) && !new.contains(&item.deal) {
+                new.push(item.deal);
+            }
+        }
+        let tables = dds::dd_tables(&new, &settings);
+        solved += new.len();
+        let mut failed: HashMap<Deal, dds::Error> = HashMap::new();
+        for (deal, table) in new.iter().zip(tables) {
             match table {
-                Ok(table) => emit(item, &table)?,
-                Err(e) if keep_going => {
+                Ok(table) => {
+                    known.insert(*deal, table);
+                }
+                Err(e) => {
+                    failed.insert(*deal, e);
+                }
+            }
+        }
+        for item in chunk.iter() {
+            deals += 1;
+            match (known.get(&item.deal), failed.get(&item.deal)) {
+                (Some(table), _) => emit.item(item, table)?,
+                (None, Some(e)) if keep_going => {
                     eprintln!("dds: {}: {e}", item.text);
                     *bad += 1;
                 }
-                Err(e) => return Err(Failure(format!("{}: {e}", item.text))),
+                (None, e) => {
+                    let e = e.map_or_else(|| "not solved".to_owned(), ToString::to_string);
+                    return Err(Failure(format!("{}: {e}", item.text)));
+                }
             }
         }
         progress.advance(chunk.len());
         chunk.clear();
-        Ok(())
+        emit.chunk_done()
     };
+    let mut outcome = Ok(());
     for item in items {
         match item {
             Ok(item) => chunk.push(item),
@@ -323,11 +394,20 @@ fn run_tables(
             }
         }
         if chunk.len() == CHUNK {
-            flush(&mut chunk, &mut progress, &mut bad)?;
+            outcome = flush(&mut chunk, &mut progress, &mut bad);
+            if outcome.is_err() {
+                break;
+            }
         }
     }
-    flush(&mut chunk, &mut progress, &mut bad)?;
+    if outcome.is_ok() {
+        outcome = flush(&mut chunk, &mut progress, &mut bad);
+    }
     progress.finish();
+    if options.stats {
+        eprintln!("dds: {deals} deals, {solved} distinct solved");
+    }
+    outcome?;
     match stop {
         Some(e) => Err(e),
         None if bad > 0 => Err(Failure(format!("{bad} of {total} records had errors"))),
@@ -340,7 +420,7 @@ fn table(batch: &Batch) -> Result<(), Failure> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(source.items()?, batch.threads, batch.keep_going, |item, table| {
+    run_tables(source.items()?, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
             writeln!(out, "{}", json::table(&item.text, table))?;
         } else {
@@ -376,7 +456,7 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(source.items()?, batch.threads, batch.keep_going, |item, table| {
+    run_tables(source.items()?, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
@@ -443,38 +523,193 @@ fn ns_score(value: &str) -> Option<i32> {
     }
 }
 
-fn pbn(
-    file: Option<&str>,
-    output: Option<&std::path::Path>,
-    json: bool,
-    threads: Option<usize>,
-    keep_going: bool,
-) -> Result<(), Failure> {
-    let source = Source::open(file)?;
-    if source.name == "<argument>" || !source.is_pbn() {
-        return Err(Failure(format!("{}: not a PBN file (no tags)", source.name)));
+/// The JSON fields that place game `g` of `file`: `"game"` (counted from
+/// 1), `"board"` (a number, the tag's text when it is not one, or null),
+/// and `"event"` and `"date"` where the game has them (the `#` copy rule
+/// applied), each followed by a comma.
+fn game_fields(file: &PbnFile, g: usize) -> String {
+    let board = match file.resolved_tag(g, "Board").map(str::trim) {
+        Some(b) => b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string()),
+        None => "null".to_owned(),
+    };
+    let mut fields = format!("\"game\":{},\"board\":{board},", g + 1);
+    for (name, tag) in [("event", "Event"), ("date", "Date")] {
+        if let Some(value) = file.resolved_tag(g, tag) {
+            fields.push_str(&format!("\"{name}\":{},", json::string(value)));
+        }
     }
-    let mut pbn: PbnFile = source.pbn()?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut results: Vec<(usize, PbnResults)> = Vec::new();
-    let outcome = run_tables(source.pbn_items(&pbn), threads, keep_going, |item, table| {
+    fields
+}
+
+/// A `fmt::Write` that keeps the pieces `range` of what is written to it
+/// (each `write_str` call is a piece) and counts them all.
+struct Pieces {
+    range: std::ops::Range<usize>,
+    count: usize,
+    kept: String,
+}
+
+impl std::fmt::Write for Pieces {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.range.contains(&self.count) {
+            self.kept.push_str(s);
+        }
+        self.count += 1;
+        Ok(())
+    }
+}
+
+/// The text of a PBN file written a game at a time: the file's head with
+/// its first game, then each game with the blank lines and comments after
+/// it, so that the pieces written one after the other are the whole file.
+/// The games are found in the pieces [`PbnFile`]'s `Display` writes: the
+/// head, then each game's prefix, tag pairs and tail.
+struct GameText {
+    /// Whether the file is written so; if not, the whole file is written
+    /// at the end instead.
+    by_game: bool,
+}
+
+impl GameText {
+    fn new(file: &PbnFile) -> GameText {
+        let pieces: usize = 1 + file.games().iter().map(|g| g.tags().len() + 2).sum::<usize>();
+        let mut all = Pieces { range: 0..usize::MAX, count: 0, kept: String::new() };
+        let by_game = std::fmt::write(&mut all, format_args!("{file}")).is_ok()
+            && all.count == pieces
+            && all.kept == file.to_string();
+        GameText { by_game }
+    }
+
+    /// The text of games `from..to`, with the file's head before game 0;
+    /// `None` when the file cannot be written a game at a time.
+    fn games(&self, file: &PbnFile, from: usize, to: usize) -> Option<String> {
+        if !self.by_game {
+            return None;
+        }
+        // The first piece of game `g`.
+        let start = |g: usize| 1 + file.games()[..g].iter().map(|g| g.tags().len() + 2).sum::<usize>();
+        let first = if from == 0 { 0 } else { start(from) };
+        let mut pieces = Pieces { range: first..start(to), count: 0, kept: String::new() };
+        std::fmt::write(&mut pieces, format_args!("{file}")).ok()?;
+        Some(pieces.kept)
+    }
+}
+
+/// Where `dds pbn` writes: standard output, or a temporary file next to
+/// the output file, renamed over it at the end.
+struct PbnSink {
+    out: Box<dyn Write>,
+    /// The output file and the temporary file written.
+    files: Option<(std::path::PathBuf, std::path::PathBuf)>,
+}
+
+impl PbnSink {
+    fn open(output: Option<&std::path::Path>) -> Result<PbnSink, Failure> {
+        match output {
+            None => Ok(PbnSink { out: Box::new(io::stdout().lock()), files: None }),
+            Some(path) => {
+                let mut name = path.file_name().unwrap_or_default().to_owned();
+                name.push(".part");
+                let part = path.with_file_name(name);
+                let file = std::fs::File::create(&part)
+                    .map_err(|e| Failure(format!("cannot write {}: {e}", part.display())))?;
+                Ok(PbnSink { out: Box::new(io::BufWriter::new(file)), files: Some((path.to_owned(), part)) })
+            }
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.out.write_all(bytes).map_err(|e| self.error(e))
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush().map_err(|e| self.error(e))
+    }
+
+    fn error(&self, e: io::Error) -> Failure {
+        match &self.files {
+            Some((_, part)) => Failure(format!("cannot write {}: {e}", part.display())),
+            None => Failure(e.to_string()),
+        }
+    }
+
+    /// Flushes the text and renames the temporary file over the output.
+    fn finish(mut self) -> Result<(), Failure> {
+        self.flush()?;
+        if let Some((path, part)) = &self.files {
+            std::fs::rename(part, path)
+                .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), path.display())))?;
+        }
+        Ok(())
+    }
+
+    /// Where the text goes, for messages.
+    fn name(&self) -> String {
+        self.files.as_ref().map_or("standard output".to_owned(), |(path, _)| path.display().to_string())
+    }
+}
+
+/// `dds pbn`'s results, written as they come: the tags of each game
+/// solved, and the text of every game up to it at the end of each chunk.
+struct PbnWriter {
+    file: PbnFile,
+    charset: input::Charset,
+    json: bool,
+    text: GameText,
+    sink: PbnSink,
+    /// The games written.
+    written: usize,
+    /// One past the last game handed over.
+    done: usize,
+}
+
+impl PbnWriter {
+    /// Writes the games `written..to`, when the file can be written a game
+    /// at a time.
+    fn write_through(&mut self, to: usize) -> Result<(), Failure> {
+        if self.json || to <= self.written {
+            return Ok(());
+        }
+        if let Some(text) = self.text.games(&self.file, self.written, to) {
+            let bytes = self.charset.encode(&text)?;
+            self.sink.write(&bytes)?;
+            self.sink.flush()?;
+            self.written = to;
+        }
+        Ok(())
+    }
+
+    /// Writes the rest of the file (all of it when it cannot be written a
+    /// game at a time).
+    fn write_rest(&mut self) -> Result<(), Failure> {
+        if self.json {
+            return Ok(());
+        }
+        if !self.text.by_game {
+            let bytes = self.charset.encode(&self.file.to_string())?;
+            self.sink.write(&bytes)?;
+            self.written = self.file.games().len();
+        }
+        self.write_through(self.file.games().len())
+    }
+}
+
+impl Emit for PbnWriter {
+    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure> {
+        let Some(g) = item.game else { return Ok(()) };
+        self.done = g + 1;
         let dealer = item.dealer.unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
-        if json {
+        if self.json {
             let sides = table.par(vulnerability);
-            writeln!(out, "{}", json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides))?;
-        } else if let Some(g) = item.game {
-            results.push((g, pbn_results(table, &dealer_par)));
+            let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
+            let line = format!("{{{}{}\n", game_fields(&self.file, g), &record[1..]);
+            self.sink.write(line.as_bytes())?;
+            return Ok(());
         }
-        Ok(())
-    });
-    if json {
-        return outcome;
-    }
-    for (g, r) in &results {
-        let game = &mut pbn.games_mut()[*g];
+        let r = pbn_results(table, &dealer_par);
+        let game = &mut self.file.games_mut()[g];
         game.set_tag("DoubleDummyTricks", &r.tricks)?;
         game.set_tag_with_section(
             "OptimumResultTable",
@@ -487,21 +722,57 @@ fn pbn(
         if game.tag("OptimumScore").and_then(ns_score) != Some(r.score) {
             game.set_tag("OptimumScore", &format!("NS {}", r.score))?;
         }
+        Ok(())
     }
-    // The file is written even when some games were bad (with
-    // --keep-going they are left as they were).
-    // It is written in the character set it was read in, so that every
-    // byte outside the new tags is the byte read.
-    if outcome.is_ok() || keep_going {
-        let bytes = source.charset.encode(&pbn.to_string())?;
-        match output {
-            Some(path) => {
-                std::fs::write(path, bytes).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?
+
+    fn chunk_done(&mut self) -> Result<(), Failure> {
+        self.write_through(self.done)?;
+        self.sink.flush()
+    }
+}
+
+fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options: &RunOptions) -> Result<(), Failure> {
+    let source = Source::open(file)?;
+    if source.name == "<argument>" || !source.is_pbn() {
+        return Err(Failure(format!("{}: not a PBN file (no tags)", source.name)));
+    }
+    let pbn: PbnFile = source.pbn()?;
+    let items = source.indexed_pbn_items(&pbn);
+    let games: Vec<usize> = items.iter().map(|(g, _)| *g).collect();
+    let sink = PbnSink::open(if json { None } else { output })?;
+    let text = GameText::new(&pbn);
+    let mut writer = PbnWriter { file: pbn, charset: source.charset, json, text, sink, written: 0, done: 0 };
+    let items = items.into_iter().map(|(_, item)| item).collect();
+    // Each chunk's games are written as soon as they are solved, in the
+    // character set the file was read in, so that every byte outside the
+    // new tags is the byte read. With --keep-going a bad game is left as
+    // it was.
+    match run_tables(items, options, &mut writer) {
+        Ok(()) => {
+            writer.write_rest()?;
+            writer.sink.finish()
+        }
+        Err(e) if options.keep_going => {
+            writer.write_rest()?;
+            writer.sink.finish()?;
+            Err(e)
+        }
+        Err(Failure(message)) => {
+            // Stopped at a bad game: the games before it are written.
+            let stop = games.iter().copied().find(|&g| g >= writer.done).unwrap_or(writer.done);
+            if json {
+                return Err(Failure(format!("{message}; stopped at game {}", stop + 1)));
             }
-            None => out.write_all(&bytes)?,
+            if !writer.text.by_game {
+                // Only the whole file can be written: nothing is.
+                return Err(Failure(message));
+            }
+            writer.write_through(stop)?;
+            let name = writer.sink.name();
+            writer.sink.finish()?;
+            Err(Failure(format!("{message}; stopped at game {}: the games before it are written to {name}", stop + 1)))
         }
     }
-    outcome
 }
 
 /// Cards from separate tokens (`CT C4`) or run together (`CTC4`, DDS's

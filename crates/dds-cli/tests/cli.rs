@@ -864,3 +864,138 @@ fn lowercase_and_repeated_tags_are_warned_about() {
     let output = dds(&["pbn", sample_pbn().to_str().unwrap()], "");
     assert!(output.status.success() && output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// `two_games` with a bad third game and a good fourth one after it.
+fn bad_third_game() -> String {
+    format!(
+        "{}\r\n[Board \"3\"]\r\n[Deal \"N:junk\"]\r\n\r\n[Board \"4\"]\r\n\
+         [Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\r\n",
+        two_games("Club")
+    )
+}
+
+#[test]
+fn pbn_writes_the_games_before_a_bad_one_and_says_where_it_stopped() {
+    let dir = temp_dir("stopped");
+    let good = stdout(&dds(&["pbn"], &two_games("Club")));
+    assert_eq!(good.matches("[OptimumScore").count(), 2, "{good}");
+    let output = dds(&["pbn"], &bad_third_game());
+    let (code, stderr) = failure(&output);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("game 3 (board 3)") && stderr.contains("stopped at game 3"), "{stderr}");
+    // The first two games with their results, and the blank line after the
+    // second (the bytes up to the third game).
+    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("{good}\r\n"));
+
+    // `-o` renames what was done over the file and leaves no temporary file.
+    let input = dir.join("in.pbn");
+    std::fs::write(&input, bad_third_game()).unwrap();
+    let written = dir.join("out.pbn");
+    std::fs::write(&written, "old").unwrap();
+    let output = dds_bytes(&["pbn", input.to_str().unwrap(), "-o", written.to_str().unwrap()]);
+    let (code, stderr) = failure(&output);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("stopped at game 3") && stderr.contains(written.to_str().unwrap()), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&written).unwrap(), format!("{good}\r\n"));
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+
+    // With --keep-going every good game gets its results.
+    let output = dds(&["pbn", "--keep-going"], &bad_third_game());
+    assert_eq!(output.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.starts_with(&format!("{good}\r\n[Board \"3\"]\r\n[Deal \"N:junk\"]\r\n\r\n")), "{out}");
+    assert_eq!(out.matches("[OptimumScore").count(), 3, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn pbn_streams_each_chunk_of_games_as_it_is_solved() {
+    // 70 games (more than a chunk) then a bad one: every good game is
+    // written, in order, before the error.
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let mut input = String::new();
+    for b in 1..=70 {
+        input.push_str(&format!("[Board \"{b}\"]\n[Deal \"{deal}\"]\n\n"));
+    }
+    input.push_str("[Board \"71\"]\n[Deal \"N:junk\"]\n");
+    let output = dds(&["pbn"], &input);
+    let (code, stderr) = failure(&output);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("stopped at game 71"), "{stderr}");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let file = dds::model::PbnFile::parse(&out).unwrap();
+    assert_eq!(file.games().len(), 70);
+    for (b, game) in file.games().iter().enumerate() {
+        assert_eq!(game.board(), Some(b as u32 + 1));
+        assert_eq!(game.tag("DoubleDummyTricks"), Some("65657656576867568675"));
+    }
+}
+
+#[test]
+fn repeated_deals_are_solved_once() {
+    let a = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let b = "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63";
+    // 30 times the same deal.
+    let lines = format!("{a}\n").repeat(30);
+    for command in ["table", "par"] {
+        let output = dds(&[command, "--json", "--stats"], &lines);
+        let out = stdout(&output);
+        let results: Vec<&str> = out.lines().collect();
+        assert_eq!(results.len(), 30);
+        assert!(results.iter().all(|r| *r == results[0]), "{out}");
+        assert_eq!(out, stdout(&dds(&[command, "--json"], &lines)).repeat(30).get(..out.len()).unwrap());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr, "dds: 30 deals, 1 distinct solved\n", "{command}");
+    }
+    // Two deals taking turns over several chunks, in a PBN file.
+    let mut pbn = String::new();
+    for g in 0..100 {
+        pbn.push_str(&format!("[Board \"{}\"]\n[Deal \"{}\"]\n\n", g + 1, if g % 2 == 0 { a } else { b }));
+    }
+    let output = dds(&["pbn", "--stats"], &pbn);
+    let out = stdout(&output);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "dds: 100 deals, 2 distinct solved\n");
+    assert_eq!(out, stdout(&dds(&["pbn"], &pbn)));
+    let file = dds::model::PbnFile::parse(&out).unwrap();
+    for (g, game) in file.games().iter().enumerate() {
+        let tricks = if g % 2 == 0 { "65657656576867568675" } else { "94a8694a863923739237" };
+        assert_eq!(game.tag("DoubleDummyTricks"), Some(tricks), "game {}", g + 1);
+    }
+}
+
+#[test]
+fn pbn_json_names_the_game_board_event_and_date() {
+    let a = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let input = format!(
+        "[Event \"Club \\\"A\\\"\"]\n[Date \"2024.01.02\"]\n[Board \"7\"]\n[Deal \"{a}\"]\n\n\
+         [Event \"#\"]\n[Board \"8\"]\n[Deal \"{a}\"]\n\n[Event \"Header only\"]\n\n[Deal \"{a}\"]\n"
+    );
+    let out = stdout(&dds(&["pbn", "--json"], &input));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    let deal = format!("\"deal\":\"{a}\"");
+    assert!(
+        lines[0].starts_with(&format!(
+            "{{\"game\":1,\"board\":7,\"event\":\"Club \\\"A\\\"\",\"date\":\"2024.01.02\",{deal}"
+        )),
+        "{out}"
+    );
+    assert!(lines[1].starts_with(&format!("{{\"game\":2,\"board\":8,\"event\":\"Club \\\"A\\\"\",{deal}")), "{out}");
+    assert!(lines[2].starts_with(&format!("{{\"game\":4,\"board\":null,{deal}")), "{out}");
+    // The rest of each object is `dds par --json`'s.
+    let par = stdout(&dds(&["par", "--json"], a));
+    assert!(lines[2].ends_with(&par.trim()[par.find("\"deal\"").unwrap()..]), "{out}");
+}
+
+#[test]
+fn layouts_sample_larger_than_the_population_is_a_usage_error() {
+    let args = ["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "W", "--sample", "21"];
+    let (code, stderr) = failure(&dds(&args, ""));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--sample") && stderr.contains("20 layouts"), "{stderr}");
+    // The whole population is a fine sample.
+    let args = ["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "W", "--sample", "20", "--json"];
+    assert!(stdout(&dds(&args, "")).contains("\"solved\":20,"));
+}
