@@ -119,6 +119,8 @@ impl Source {
     pub(crate) fn items(&self) -> Result<Vec<Result<Item, Failure>>, Failure> {
         if self.is_pbn() {
             Ok(self.pbn_items(&self.pbn()?))
+        } else if dds::model::is_lin(&self.text) {
+            Ok(self.lin_items())
         } else {
             Ok(self
                 .text
@@ -140,6 +142,25 @@ impl Source {
                 })
                 .collect())
         }
+    }
+
+    /// The boards of a LIN text (BBO's hand records and movies), with
+    /// the dealer of `md|` and the vulnerability of `sv|` (or of the board
+    /// number when `sv|` is absent).
+    fn lin_items(&self) -> Vec<Result<Item, Failure>> {
+        dds::model::parse_lin(&self.text)
+            .into_iter()
+            .map(|board| {
+                let board = board.map_err(|e| Failure(format!("{}: {e}", self.name)))?;
+                Ok(Item {
+                    text: board.deal.to_string(),
+                    deal: board.deal,
+                    dealer: Some(board.dealer),
+                    vulnerability: board.vulnerability.or_else(|| board.board.and_then(Vulnerability::for_board)),
+                    game: None,
+                })
+            })
+            .collect()
     }
 
     /// The records of `file`, this source's PBN file already parsed: one

@@ -999,3 +999,30 @@ fn layouts_sample_larger_than_the_population_is_a_usage_error() {
     let args = ["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "W", "--sample", "20", "--json"];
     assert!(stdout(&dds(&args, "")).contains("\"solved\":20,"));
 }
+
+#[test]
+fn lin_hand_records_are_read_with_dealer_and_vulnerability() {
+    // The README's deal as a BBO hand record: dealer North (3), East-West
+    // vulnerable, East's hand left for the reader to fill in; then a board
+    // with a bad dealer digit, which fails alone.
+    let lin = "qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|ah|Board 1|pg||\n\
+               qx|o2|md|9,,,|sv|o|pg||\n";
+    let dir = std::env::temp_dir().join(format!("dds-cli-lin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("record.lin");
+    std::fs::write(&path, lin).unwrap();
+    let out = dds(&["par", path.to_str().unwrap(), "--json", "--keep-going"], "");
+    assert_eq!(out.status.code(), Some(1), "the bad board is reported");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = text.lines().next().expect("one result");
+    let pbn = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    assert!(line.contains(&format!("\"deal\":\"{pbn}\"")), "{line}");
+    assert!(line.contains("\"dealer\":\"N\"") && line.contains("\"vulnerable\":\"EW\""), "{line}");
+    // The same table as the deal given as PBN.
+    let from_pbn = stdout(&dds(&["table", pbn], ""));
+    let from_lin =
+        String::from_utf8_lossy(&dds(&["table", path.to_str().unwrap(), "--keep-going"], "").stdout).into_owned();
+    assert_eq!(from_lin, from_pbn);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("LIN board 2"), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
