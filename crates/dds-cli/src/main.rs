@@ -112,6 +112,11 @@ enum Command {
     Table {
         #[command(flatten)]
         batch: Batch,
+        /// One line per deal in GIB's format: the hands West, North, East,
+        /// South, a colon and 20 hex digits (strains NT, S, H, D, C; declarers
+        /// E, N, W, S; North-South's tricks).
+        #[arg(long, conflicts_with = "json")]
+        gib: bool,
     },
     /// Tables and par: the par score and contracts for the board's dealer
     /// and vulnerability (from the PBN tags or the board number).
@@ -265,7 +270,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Table { batch } => table(&batch),
+        Command::Table { batch, gib } => table(&batch, gib),
         Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
         Command::Pbn { file, output, json, threads, keep_going, stats } => {
             pbn(file.as_deref(), output.as_deref(), json, &RunOptions { threads, keep_going, stats })
@@ -415,7 +420,7 @@ fn run_tables(items: Vec<Result<Item, Failure>>, options: &RunOptions, emit: &mu
     }
 }
 
-fn table(batch: &Batch) -> Result<(), Failure> {
+fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     let source = Source::open(batch.input.as_deref())?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -423,6 +428,8 @@ fn table(batch: &Batch) -> Result<(), Failure> {
     run_tables(source.items()?, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
             writeln!(out, "{}", json::table(&item.text, table))?;
+        } else if gib {
+            writeln!(out, "{}", dds::model::gib_line(&item.deal, table.as_by_strain()))?;
         } else {
             if !first {
                 writeln!(out)?;

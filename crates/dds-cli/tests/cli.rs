@@ -1026,3 +1026,16 @@ fn lin_hand_records_are_read_with_dealer_and_vulnerability() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("LIN board 2"), "{}", String::from_utf8_lossy(&out.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn table_gib_writes_the_sol10_lines() {
+    // Every deal of DDS's sol10.txt, given as PBN lines: `dds table --gib`
+    // writes the file's own lines back (its tables come from DDS).
+    let records = dds_fixtures::load_gib_file("sol10.txt").unwrap();
+    let input: String = records.iter().map(|r| format!("{}\n", r.deal)).collect();
+    let out = dds(&["table", "--gib"], &input);
+    let text = stdout(&out);
+    let file = std::fs::read_to_string(dds_fixtures::hands_dir().join("sol10.txt")).unwrap();
+    let want: Vec<&str> = file.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    assert_eq!(text.lines().collect::<Vec<_>>(), want);
+}
