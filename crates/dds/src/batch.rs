@@ -42,6 +42,14 @@ impl Default for Parallel {
 impl Parallel {
     /// The default settings with `threads` worker threads; 0 means every
     /// core (as DDS's `SetMaxThreads(0)`).
+    ///
+    /// ```
+    /// use dds::Parallel;
+    /// let four = Parallel::with_threads(4);
+    /// assert_eq!(four.threads.map(|n| n.get()), Some(4));
+    /// assert_eq!(four.memory_per_thread, Parallel::default().memory_per_thread);
+    /// assert_eq!(Parallel::with_threads(0).threads, None); // every core
+    /// ```
     pub fn with_threads(threads: usize) -> Parallel {
         Parallel { threads: NonZeroUsize::new(threads), ..Parallel::default() }
     }
@@ -187,17 +195,45 @@ impl Default for TableOptions {
 
 impl TableOptions {
     /// Only the strains listed.
+    ///
+    /// ```
+    /// use dds::{Strain, TableOptions};
+    /// let options = TableOptions::default().only(&[Strain::Spades]);
+    /// assert!(options.strains[Strain::Spades]);
+    /// assert!(!options.strains[Strain::NoTrump] && !options.strains[Strain::Clubs]);
+    /// assert_eq!(options.par, None);
+    /// ```
     pub fn only(self, strains: &[Strain]) -> TableOptions {
         TableOptions { strains: ByStrain::from_fn(|s| strains.contains(&s)), ..self }
     }
 
     /// With par for `vulnerability`.
+    ///
+    /// ```
+    /// use dds::{Strain, TableOptions, Vulnerability};
+    /// let options = TableOptions::default().with_par(Vulnerability::NorthSouth);
+    /// assert_eq!(options.par, Some(Vulnerability::NorthSouth));
+    /// assert!(options.strains[Strain::Hearts]); // every strain still solved
+    /// ```
     pub fn with_par(self, vulnerability: Vulnerability) -> TableOptions {
         TableOptions { par: Some(vulnerability), ..self }
     }
 }
 
 /// One deal's answer from [`dd_tables_with`].
+///
+/// ```
+/// use dds::{dd_tables_with, Parallel, Strain, TableOptions};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let options = TableOptions::default().only(&[Strain::Spades]);
+/// let result = dd_tables_with(&[deal], &options, &Parallel::with_threads(1)).remove(0)?;
+/// assert_eq!(result.table.tricks(Strain::Spades, Seat::West), 8);
+/// assert_eq!(result.table.tricks(Strain::Hearts, Seat::West), 0); // left out
+/// assert!(result.strains[Strain::Spades] && !result.strains[Strain::Hearts]);
+/// assert_eq!(result.par, None);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TableResult {
     /// The table; strains left out hold zeros.
@@ -211,6 +247,21 @@ pub struct TableResult {
 impl TableResult {
     /// The tricks `declarer` takes in `strain`, `None` for a strain left
     /// out.
+    ///
+    /// ```
+    /// use dds::{DdTable, Strain, TableResult};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// // A table with only notrump solved: 9 tricks for North-South.
+    /// let tricks = ByStrain::from_fn(|s| BySeat(if s == Strain::NoTrump { [9, 4, 9, 4] } else { [0; 4] }));
+    /// let result = TableResult {
+    ///     table: DdTable::new(tricks)?,
+    ///     strains: ByStrain::from_fn(|s| s == Strain::NoTrump),
+    ///     par: None,
+    /// };
+    /// assert_eq!(result.tricks(Strain::NoTrump, Seat::South), Some(9));
+    /// assert_eq!(result.tricks(Strain::Spades, Seat::South), None);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn tricks(&self, strain: Strain, declarer: Seat) -> Option<u8> {
         self.strains[strain].then(|| self.table.tricks(strain, declarer))
     }

@@ -5,6 +5,18 @@ use dds_model::{Contract, Deal, Seat, Side, Vulnerability};
 use crate::{DdTable, Error, Solver};
 
 /// What a contract brings with best play by both sides.
+///
+/// ```
+/// use dds::{DdTable, Vulnerability};
+/// use dds::model::{BySeat, ByStrain};
+/// // North-South take 10 tricks in every strain.
+/// let table = DdTable::new(ByStrain::from_fn(|_| BySeat([10, 3, 10, 3])))?;
+/// let result = table.contract_result("3NT by S".parse()?, Vulnerability::None);
+/// assert_eq!((result.tricks, result.result, result.score, result.score_ns), (10, 1, 430, 430));
+/// let sacrifice = table.contract_result("4HX by E".parse()?, Vulnerability::EastWest);
+/// assert_eq!((sacrifice.tricks, sacrifice.result, sacrifice.score, sacrifice.score_ns), (3, -7, -2000, 2000));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ContractResult {
     /// The contract.

@@ -22,6 +22,20 @@ use dds_model::{Card, DealError, ParseDealError, ParseError, PositionError, Seat
 /// | `RETURN_TARGET_WRONG_LO/HI`, `RETURN_SOLNS_WRONG_LO/HI`, `RETURN_MODE_WRONG_LO/HI`, `RETURN_TRUMP_WRONG`, `RETURN_FIRST_WRONG` | impossible: [`Target`](crate::Target), [`Solutions`](crate::Solutions), [`Strain`](crate::Strain) and [`Seat`](crate::model::Seat) are enums |
 /// | `RETURN_THREAD_INDEX` | impossible: a [`Solver`](crate::Solver) is owned by its thread |
 /// | (not checked by DDS) a revoke in the current trick | `PositionError::Revoke` |
+///
+/// ```
+/// use dds::{Board, Error, PositionError, Solver, Strain};
+/// use dds::model::{Deal, Seat};
+/// let ending = Deal::from_pbn_remaining("N:A... K... Q... J...")?;
+/// // A table needs a full deal.
+/// let err = Solver::new().dd_table(&ending).unwrap_err();
+/// assert_eq!(err, Error::NotFullDeal);
+/// assert_eq!(err.to_string(), "a full deal of 13 cards per hand is needed");
+/// // West cannot lead the ace: North holds it.
+/// let err = Board::new(&ending, Strain::NoTrump, Seat::West, &["SA".parse()?]).unwrap_err();
+/// assert!(matches!(err, Error::Position(PositionError::PlayedCardHeld { .. })));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum Error {
@@ -77,6 +91,34 @@ pub enum Error {
 
 /// Why a card of a play sequence cannot be played
 /// ([`Error::IllegalPlay`]).
+///
+/// ```
+/// use dds::{Error, PlayFault, Solver, Strain};
+/// use dds::model::{Card, Deal, Seat, Suit};
+/// // Two tricks left: North leads, East holds the king of spades.
+/// let deal = Deal::from_pbn_remaining("N:A2... K.2.. .43.. .65..")?;
+/// let cards = |text: &[&str]| text.iter().map(|c| c.parse()).collect::<Result<Vec<Card>, _>>();
+/// let mut solver = Solver::new();
+/// // East discards a heart on the ace of spades.
+/// let err = solver.analyse_play(&deal, Strain::NoTrump, Seat::North, &cards(&["SA", "H2"])?).unwrap_err();
+/// assert_eq!(
+///     err,
+///     Error::IllegalPlay {
+///         index: 1,
+///         card: "H2".parse()?,
+///         seat: Seat::East,
+///         fault: PlayFault::Revoke { led: Suit::Spades },
+///     }
+/// );
+/// // North leads East's king.
+/// let err = solver.analyse_play(&deal, Strain::NoTrump, Seat::North, &cards(&["SK"])?).unwrap_err();
+/// assert!(matches!(err, Error::IllegalPlay { fault: PlayFault::HeldBy(Seat::East), .. }));
+/// // North leads the ace twice.
+/// let play = cards(&["SA", "SK", "H4", "H6", "SA"])?;
+/// let err = solver.analyse_play(&deal, Strain::NoTrump, Seat::North, &play).unwrap_err();
+/// assert!(matches!(err, Error::IllegalPlay { index: 4, fault: PlayFault::AlreadyPlayed, .. }));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PlayFault {

@@ -50,6 +50,18 @@ pub struct Layouts {
 impl Layouts {
     /// The problem of a deal whose incomplete hands (one or two) receive the
     /// cards that no hand holds.
+    ///
+    /// ```
+    /// use dds::{Error, Layouts};
+    /// use dds::model::{Deal, Seat};
+    /// let partial = Deal::from_pbn_remaining("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let layouts = Layouts::new(&partial)?;
+    /// assert_eq!((layouts.count(), layouts.hidden()), (20, &[Seat::East, Seat::West][..]));
+    /// // A full deal leaves nothing unknown.
+    /// let full: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// assert_eq!(Layouts::new(&full).unwrap_err(), Error::LayoutSeats { incomplete: 0 });
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(partial: &Deal) -> Result<Layouts, Error> {
         let partial = partial.validate_partial()?;
         let hidden: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| partial.hand(s).len() < 13).collect();
@@ -64,6 +76,17 @@ impl Layouts {
     /// [`Layouts::new`] from PBN deal text where `-` (or an empty hand
     /// `...`) stands for a hand of unknown cards and a short hand holds the
     /// cards known to be there.
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// use dds::model::{Deal, Seat};
+    /// // West's hand unknown: West holds the 13 cards left, one layout.
+    /// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
+    /// assert_eq!((layouts.count(), layouts.hidden()), (1, &[Seat::West][..]));
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// assert_eq!(layouts.layout(0), deal);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_pbn(pbn: &str) -> Result<Layouts, Error> {
         // An unknown hand is `-`, or `N:-` for the first one (the seat and
         // the hand make one token).
@@ -79,21 +102,54 @@ impl Layouts {
 
     /// The number of layouts: C(n, k) for n unknown cards of which the first
     /// hidden seat receives k.
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// // Six unknown cards, three for East: C(6, 3) = 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// assert_eq!(layouts.count(), 20);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn count(&self) -> u64 {
         self.count
     }
 
     /// The seats that receive unknown cards, in seat order.
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// use dds::model::Seat;
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432.876.A54.A54 -")?;
+    /// assert_eq!(layouts.hidden(), &[Seat::East, Seat::West]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn hidden(&self) -> &[Seat] {
         &self.hidden
     }
 
     /// The cards no hand holds yet.
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// use dds::model::Hand;
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// assert_eq!(layouts.unknown(), ".43.76.76".parse::<Hand>()?);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn unknown(&self) -> Hand {
         self.unknown.iter().fold(Hand::EMPTY, |hand, &card| hand.with(card))
     }
 
     /// The cards known to be in each hand.
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// use dds::model::{Hand, Seat};
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 -")?;
+    /// assert_eq!(layouts.fixed()[Seat::East], "J98.QJT.QJ.QJ".parse::<Hand>()?);
+    /// assert!(layouts.fixed()[Seat::West].is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fixed(&self) -> &BySeat<Hand> {
         &self.fixed
     }
@@ -103,6 +159,16 @@ impl Layouts {
     ///
     /// # Panics
     /// If `index` is not below [`Layouts::count`].
+    ///
+    /// ```
+    /// use dds::Layouts;
+    /// use dds::model::Seat;
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let deals: Vec<_> = (0..layouts.count()).map(|i| layouts.layout(i)).collect();
+    /// assert!(deals.iter().all(|deal| deal.validate().is_ok() && deal.hand(Seat::East).len() == 13));
+    /// assert_ne!(deals[0], deals[19]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn layout(&self, index: u64) -> Deal {
         assert!(index < self.count, "layout {index} of {}", self.count);
         let mut hands = self.fixed;
@@ -116,6 +182,23 @@ impl Layouts {
 }
 
 /// What to solve in each layout.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::Seat;
+/// // West's hand unknown: one layout, the deal whose table has West making 8 tricks in spades.
+/// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
+/// let options = LayoutOptions::default();
+/// let solve = |task| solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()));
+/// let lead = solve(LayoutTask::Lead { strain: Strain::Spades, leader: Seat::North })?;
+/// assert_eq!(lead.mean_tricks(Strain::Spades, Seat::West), Some(8.0));
+/// assert_eq!(lead.cells().count(), 1);
+/// let table = solve(LayoutTask::Table)?;
+/// assert_eq!(table.cells().count(), 20);
+/// assert_eq!(table.mean_tricks(Strain::NoTrump, Seat::North), Some(6.0));
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum LayoutTask {
     /// One strain with one opening leader (the declarer is the leader's
@@ -143,6 +226,19 @@ impl LayoutTask {
 }
 
 /// How many layouts to solve, and in which order.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::Seat;
+/// // East and West share six unknown cards, three each: 20 layouts.
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+/// let options = LayoutOptions { limit: Some(5), ..LayoutOptions::default() };
+/// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+/// assert_eq!((summary.solved(), summary.is_complete()), (5, false));
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct LayoutOptions {
     /// Solve a random sample of this many distinct layouts instead of all
@@ -165,6 +261,24 @@ impl Default for LayoutOptions {
 }
 
 /// One solved layout.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::Seat;
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East };
+/// let mut seen = Vec::new();
+/// solve_layouts(&layouts, task, &LayoutOptions::default(), &Parallel::default(), |result: &LayoutResult, _| {
+///     assert_eq!(result.deal, layouts.layout(result.index));
+///     seen.push((result.index, result.table.tricks(Strain::Spades, Seat::North)));
+///     ControlFlow::Continue(())
+/// })?;
+/// seen.sort();
+/// assert_eq!(seen.len(), 20);
+/// assert_eq!(seen.iter().filter(|&&(_, tricks)| tricks >= 11).count(), 4); // 5S makes in 4 layouts
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct LayoutResult {
     /// The layout's number (see [`Layouts::layout`]).
@@ -177,6 +291,20 @@ pub struct LayoutResult {
 }
 
 /// The totals over the layouts solved so far.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::{Level, Seat};
+/// // East and West share six unknown cards, three each: 20 layouts.
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+/// let options = LayoutOptions::default();
+/// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+/// assert!(summary.is_complete());
+/// assert_eq!(summary.make_probability(Level::new(5), Strain::Spades, Seat::North), Some(0.2));
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutSummary {
     population: u64,
@@ -219,27 +347,96 @@ impl LayoutSummary {
     }
 
     /// All layouts of the problem.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions { limit: Some(5), ..LayoutOptions::default() };
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!((summary.population(), summary.solved()), (20, 5));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn population(&self) -> u64 {
         self.population
     }
 
     /// The layouts the run was to solve: the sample size, the limit or the
     /// population.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions { sample: Some(8), ..LayoutOptions::default() };
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!((summary.planned(), summary.solved(), summary.population()), (8, 8, 20));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn planned(&self) -> u64 {
         self.planned
     }
 
     /// The layouts solved.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!(summary.solved(), 20);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn solved(&self) -> u64 {
         self.solved
     }
 
     /// Whether every layout of the problem was solved.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert!(summary.is_complete());
+    /// let partial = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, so_far| {
+    ///     if so_far.solved() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert!(!partial.is_complete() && partial.solved() >= 3);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn is_complete(&self) -> bool {
         self.solved == self.population
     }
 
     /// The strains and declarers solved.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!(summary.cells().collect::<Vec<_>>(), [(Strain::Spades, Seat::North)]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn cells(&self) -> impl Iterator<Item = (Strain, Seat)> + '_ {
         Strain::ALL
             .into_iter()
@@ -249,11 +446,40 @@ impl LayoutSummary {
 
     /// How many layouts give declarer 0 to 13 tricks in `strain`; `None`
     /// for a cell the task did not solve.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// let counts = summary.distribution(Strain::Spades, Seat::North).unwrap();
+    /// assert_eq!((counts[10], counts[11]), (16, 4)); // 10 tricks in 16 layouts, 11 in 4
+    /// assert_eq!(counts.iter().sum::<u64>(), 20);
+    /// assert_eq!(summary.distribution(Strain::Hearts, Seat::North), None);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn distribution(&self, strain: Strain, declarer: Seat) -> Option<&[u64; 14]> {
         self.cells[strain][declarer].then(|| &self.counts[strain][declarer])
     }
 
     /// Declarer's average tricks.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!(summary.mean_tricks(Strain::Spades, Seat::North), Some(10.2)); // (16 * 10 + 4 * 11) / 20
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn mean_tricks(&self, strain: Strain, declarer: Seat) -> Option<f64> {
         let counts = self.distribution(strain, declarer)?;
         let sum: u64 = counts.iter().enumerate().map(|(t, &n)| t as u64 * n).sum();
@@ -261,6 +487,20 @@ impl LayoutSummary {
     }
 
     /// The share of layouts in which `declarer` makes `level` in `strain`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::{Level, Seat};
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!(summary.make_probability(Level::new(5), Strain::Spades, Seat::North), Some(0.2));
+    /// assert_eq!(summary.make_probability(Level::new(4), Strain::Spades, Seat::North), Some(1.0));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn make_probability(&self, level: Level, strain: Strain, declarer: Seat) -> Option<f64> {
         let counts = self.distribution(strain, declarer)?;
         let made: u64 = counts[usize::from(level.tricks_needed())..].iter().sum();
@@ -273,6 +513,24 @@ impl LayoutSummary {
     /// chunk order counts each chunk of 40 consecutive layouts touched once,
     /// since the layouts of a chunk differ only in a few low cards and
     /// mostly agree (a cautious estimate).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// assert_eq!(summary.standard_error(0.2), Some(0.0)); // every layout solved
+    /// // A random sample of 10 of the 20 layouts: sqrt(p (1 - p) / 10 * (20 - 10) / (20 - 1)).
+    /// let sample = LayoutOptions { sample: Some(10), ..LayoutOptions::default() };
+    /// let summary = solve_layouts(&layouts, task, &sample, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// let se = summary.standard_error(0.5).unwrap();
+    /// assert!((se - (0.25f64 / 19.0).sqrt()).abs() < 1e-12);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn standard_error(&self, share: f64) -> Option<f64> {
         if self.is_complete() {
             return Some(0.0);
@@ -289,6 +547,20 @@ impl LayoutSummary {
 
     /// Declarer's average score in `level` `strain`, undoubled, at
     /// `vulnerability`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::{Level, Seat, Vulnerability};
+    /// // East and West share six unknown cards, three each: 20 layouts.
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East }; // North declares
+    /// let options = LayoutOptions::default();
+    /// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+    /// let score = summary.expected_score(Level::new(4), Strain::Spades, Seat::North, Vulnerability::None);
+    /// assert_eq!(score, Some(426.0)); // 420 in 16 layouts, 450 in 4
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn expected_score(&self, level: Level, strain: Strain, declarer: Seat, vul: Vulnerability) -> Option<f64> {
         let counts = self.distribution(strain, declarer)?;
         let contract = Contract::new(level, strain, Penalty::Undoubled, declarer);

@@ -24,6 +24,13 @@ use crate::DdTable;
 
 /// Who declares a par contract: one seat, or either seat of a side (both
 /// take the same tricks).
+///
+/// ```
+/// use dds::ParDeclarer;
+/// use dds::model::{Seat, Side};
+/// assert_eq!(ParDeclarer::Seat(Seat::South).to_string(), "S");
+/// assert_eq!(ParDeclarer::Side(Side::EastWest).to_string(), "EW");
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum ParDeclarer {
     /// Only this seat takes the par number of tricks.
@@ -34,6 +41,13 @@ pub enum ParDeclarer {
 
 impl ParDeclarer {
     /// The side the declarer belongs to.
+    ///
+    /// ```
+    /// use dds::ParDeclarer;
+    /// use dds::model::{Seat, Side};
+    /// assert_eq!(ParDeclarer::Seat(Seat::West).side(), Side::EastWest);
+    /// assert_eq!(ParDeclarer::Side(Side::NorthSouth).side(), Side::NorthSouth);
+    /// ```
     pub const fn side(self) -> Side {
         match self {
             ParDeclarer::Seat(seat) => seat.side(),
@@ -68,6 +82,26 @@ impl fmt::Display for ParDeclarer {
 /// A making contract is bid at `level` and makes `result` overtricks: any
 /// level from `level` to `level + result` scores par (DDS writes "23S" or
 /// "2S-NS+1"). A sacrifice is doubled and goes `-result` down.
+///
+/// ```
+/// use dds::{DdTable, ParContract, ParDeclarer, Strain, Vulnerability};
+/// use dds::model::{Level, Side};
+/// use dds::model::{BySeat, ByStrain, Seat};
+/// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+/// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+/// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+/// let par = table.dealer_par(Seat::North, Vulnerability::None);
+/// let two_spades = ParContract {
+///     level: Level::new(2),
+///     strain: Strain::Spades,
+///     declarer: ParDeclarer::Side(Side::EastWest),
+///     doubled: false,
+///     result: 0,
+/// };
+/// assert_eq!(par.contracts, [two_spades]);
+/// assert_eq!(two_spades.to_string(), "EW 2S");
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ParContract {
     /// The lowest level that scores par.
@@ -158,6 +192,20 @@ impl fmt::Display for ParContract {
 }
 
 /// A par result: the score and the contracts that reach it.
+///
+/// ```
+/// use dds::{DdTable, Par, Vulnerability};
+/// use dds::model::{BySeat, ByStrain, Seat};
+/// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+/// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+/// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+/// let par: Par = table.dealer_par(Seat::North, Vulnerability::None);
+/// assert_eq!(par.score, -110); // East-West score 110
+/// assert_eq!(par.contracts.len(), 1);
+/// assert_eq!(par.to_string(), "Par -110: EW 2S");
+/// assert_eq!(Par::default().to_string(), "Par 0: pass");
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Par {
     /// The par score from North-South's point of view (negative when
@@ -170,6 +218,17 @@ pub struct Par {
 impl Par {
     /// The contracts in DDS's `DealerPar` form: `["pass"]` for a passed-out
     /// deal, else one string per contract as [`ParContract::dealer_text`].
+    ///
+    /// ```
+    /// use dds::{DdTable, Par, Vulnerability};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+    /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+    /// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+    /// assert_eq!(table.dealer_par(Seat::North, Vulnerability::None).dealer_texts(), ["2S-EW"]);
+    /// assert_eq!(Par::default().dealer_texts(), ["pass"]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn dealer_texts(&self) -> Vec<String> {
         if self.contracts.is_empty() {
             return vec!["pass".to_owned()];
@@ -194,6 +253,18 @@ impl fmt::Display for Par {
 
 /// Par seen by each side when it starts the bidding (DDS's `SidesPar`).
 /// The two are the same except on hot deals.
+///
+/// ```
+/// use dds::{DdTable, SidesPar, Vulnerability};
+/// use dds::model::{BySeat, ByStrain, Seat};
+/// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+/// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+/// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+/// let sides: SidesPar = table.par(Vulnerability::None);
+/// assert_eq!(sides.ns_first, sides.ew_first); // not a hot deal
+/// assert_eq!(sides.ns_first.to_string(), "Par -110: EW 2S");
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct SidesPar {
     /// North-South start the bidding.
@@ -204,12 +275,34 @@ pub struct SidesPar {
 
 impl SidesPar {
     /// The views, North-South first.
+    ///
+    /// ```
+    /// use dds::{DdTable, Vulnerability};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+    /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+    /// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+    /// let sides = table.par(Vulnerability::None);
+    /// let [ns_first, ew_first] = sides.views();
+    /// assert_eq!((ns_first.score, ew_first.score), (-110, -110));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn views(&self) -> [&Par; 2] {
         [&self.ns_first, &self.ew_first]
     }
 
     /// DDS's `Par` score strings: `["NS -110", "EW 110"]`, each from the
     /// point of view of the side that starts the bidding.
+    ///
+    /// ```
+    /// use dds::{DdTable, Vulnerability};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+    /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+    /// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+    /// assert_eq!(table.par(Vulnerability::None).score_texts(), ["NS -110", "EW 110"]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn score_texts(&self) -> [String; 2] {
         [format!("NS {}", self.ns_first.score), format!("EW {}", -self.ew_first.score)]
     }
@@ -242,6 +335,17 @@ impl SidesPar {
     /// DDS's `Par` contract strings: `["NS:EW 2S", "EW:EW 2S"]`, several
     /// contracts separated by commas (`"NS:NS 23S,NS 23H"`); just `"NS:"`
     /// and `"EW:"` when the deal is passed out.
+    ///
+    /// ```
+    /// use dds::{DdTable, SidesPar, Vulnerability};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
+    /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+    /// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+    /// assert_eq!(table.par(Vulnerability::None).contract_texts(), ["NS:EW 2S", "EW:EW 2S"]);
+    /// assert_eq!(SidesPar::default().contract_texts(), ["NS:", "EW:"]);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn contract_texts(&self) -> [String; 2] {
         let list = |prefix: &str, par: &Par| {
             let contracts: Vec<String> = par.contracts.iter().map(ParContract::par_text).collect();

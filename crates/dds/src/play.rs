@@ -15,6 +15,18 @@ use crate::{Board, Error, Parallel, PlayFault, PositionError, Solver};
 /// then on (tricks already won included). A drop from one value to the
 /// next marks a card that cost declarer's side a trick; a rise, a
 /// defender's mistake.
+///
+/// ```
+/// use dds::{Solver, Strain};
+/// use dds::model::{Deal, Seat};
+/// // Two tricks left, North on lead and West declaring: North's ace of
+/// // spades takes both tricks, the two of spades gives both away.
+/// let deal = Deal::from_pbn_remaining("N:A2... K.2.. .43.. .65..")?;
+/// let analysis = Solver::new().analyse_play(&deal, Strain::NoTrump, Seat::North, &["S2".parse()?])?;
+/// assert_eq!(analysis.tricks, [0, 2]);
+/// assert_eq!(analysis.changes().collect::<Vec<_>>(), [(0, 2)]); // a defender's mistake
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PlayAnalysis {
     /// Declarer's side's tricks before the play and after each card.
@@ -48,6 +60,18 @@ impl PlayAnalysis {
 
 /// One play sequence to analyse: the deal, the strain, the opening leader
 /// and the cards played from the opening lead on.
+///
+/// ```
+/// use dds::{analyse_plays, Parallel, PlayRequest, Strain};
+/// use dds::model::{Deal, Seat};
+/// let deal = Deal::from_pbn_remaining("N:A2... K.2.. .43.. .65..")?;
+/// let ace = PlayRequest { deal, strain: Strain::NoTrump, leader: Seat::North, play: vec!["SA".parse()?] };
+/// let two = PlayRequest { play: vec!["S2".parse()?], ..ace.clone() };
+/// let results = analyse_plays(&[ace, two], &Parallel::with_threads(1));
+/// assert_eq!(results[0].as_ref().map(|a| a.tricks.clone()), Ok(vec![0, 0]));
+/// assert_eq!(results[1].as_ref().map(|a| a.tricks.clone()), Ok(vec![0, 2]));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PlayRequest {
     /// The cards at the start of the play.
@@ -130,6 +154,17 @@ impl Solver {
 }
 
 /// One card of a line of best play.
+///
+/// ```
+/// use dds::{Board, LineCard, Solver, Strain};
+/// use dds::model::Seat;
+/// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+/// let line = Solver::new().best_line(&board);
+/// assert_eq!(line.cards[0], LineCard { seat: Seat::West, card: "SJ".parse()?, wins: None, tricks: 0 });
+/// assert_eq!(line.cards[1], LineCard { seat: Seat::North, card: "SA".parse()?, wins: None, tricks: 1 });
+/// assert_eq!(line.cards[3].wins, Some(Seat::North)); // on the trick's last card
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct LineCard {
     /// The seat that plays it.
@@ -144,6 +179,19 @@ pub struct LineCard {
 }
 
 /// A line of best play ([`Solver::best_line`]).
+///
+/// ```
+/// use dds::{Board, Solver, Strain};
+/// use dds::model::Seat;
+/// // Two tricks left: North cashes the ace of spades, then the two.
+/// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+/// let line = Solver::new().best_line(&board);
+/// assert_eq!(line.ns_tricks, 2);
+/// let cards: Vec<String> = line.cards.iter().map(|c| c.card.to_string()).collect();
+/// assert_eq!(cards.len(), 8);
+/// assert_eq!((cards[0].as_str(), cards[4].as_str()), ("SA", "S2"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct BestLine {
     /// The cards from the position to the end of the deal.

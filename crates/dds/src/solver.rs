@@ -8,6 +8,25 @@ use dds_tt::PartitionTable;
 use crate::Error;
 
 /// What to find out about a position (DDS's `target`).
+///
+/// ```
+/// use dds::{Board, Error, Solutions, Solver, Strain, Target};
+/// use dds::model::Seat;
+/// // Two tricks left; North's ace of spades takes both, the two neither.
+/// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+/// let mut solver = Solver::new();
+/// let max = solver.solve_board(&board, Target::Max, Solutions::One)?;
+/// assert_eq!((max.cards[0].card, max.cards[0].tricks), ("SA".parse()?, Some(2)));
+/// let one = solver.solve_board(&board, Target::AtLeast(1), Solutions::AllOptimal)?;
+/// assert_eq!(one.cards.len(), 1); // only the ace takes a trick
+/// let legal = solver.solve_board(&board, Target::LegalCards, Solutions::All)?;
+/// assert_eq!((legal.cards.len(), legal.cards[0].tricks), (2, None));
+/// assert_eq!(
+///     solver.solve_board(&board, Target::AtLeast(3), Solutions::One),
+///     Err(Error::TargetTooHigh { target: 3, tricks_left: 2 })
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Target {
     /// The most tricks the side to play can take (DDS's `target = -1`).
@@ -26,6 +45,22 @@ pub enum Target {
 }
 
 /// How many cards to report (DDS's `solutions`).
+///
+/// ```
+/// use dds::{Board, Solutions, Solver, Strain, Target};
+/// use dds::model::Seat;
+/// // Three tricks left: either ace of North's takes all three, the two of
+/// // spades none (East wins the king and cashes two diamonds).
+/// let board = Board::from_pbn("N:A2.A.. K..KQ. ...432 ...765", Strain::NoTrump, Seat::North, &[])?;
+/// let mut solver = Solver::new();
+/// let mut scores = |solutions| -> Result<Vec<Option<u8>>, dds::Error> {
+///     Ok(solver.solve_board(&board, Target::Max, solutions)?.cards.iter().map(|c| c.tricks).collect())
+/// };
+/// assert_eq!(scores(Solutions::One)?, [Some(3)]);
+/// assert_eq!(scores(Solutions::AllOptimal)?, [Some(3), Some(3)]);
+/// assert_eq!(scores(Solutions::All)?, [Some(3), Some(3), Some(0)]);
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Solutions {
     /// One card that meets the target (DDS's `solutions = 1`).
@@ -40,6 +75,17 @@ pub enum Solutions {
 }
 
 /// A card with its score.
+///
+/// ```
+/// use dds::{Board, ScoredCard, Solutions, Solver, Strain, Target};
+/// use dds::model::{Hand, Seat};
+/// // North leads from the ace-king of spades: either card takes both tricks.
+/// let board = Board::from_pbn("N:AK... QJ... .32.. .54..", Strain::NoTrump, Seat::North, &[])?;
+/// let solution = Solver::new().solve_board(&board, Target::Max, Solutions::All)?;
+/// let king: Hand = "K...".parse()?;
+/// assert_eq!(solution.cards, [ScoredCard { card: "SA".parse()?, equals: king, tricks: Some(2) }]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct ScoredCard {
     /// The card (the highest of its group of equivalent cards).
@@ -57,6 +103,19 @@ pub struct ScoredCard {
 /// The answer of [`Solver::solve_board`]: DDS's `futureTricks`, with the
 /// cards in DDS's order (highest score first, cards of equal score in the
 /// order DDS lists them).
+///
+/// ```
+/// use dds::{Board, Solutions, Solver, Strain, Target};
+/// use dds::model::Seat;
+/// // Two tricks left; North's ace of spades takes both, the two neither.
+/// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+/// let solution = Solver::new().solve_board(&board, Target::Max, Solutions::All)?;
+/// let cards: Vec<String> = solution.cards.iter().map(|c| c.card.to_string()).collect();
+/// assert_eq!(cards, ["SA", "S2"]);
+/// assert!(!solution.forced);
+/// assert!(solution.nodes > 0);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Solution {
     /// The cards, highest score first. Empty when a [`Target::AtLeast`]
@@ -108,12 +167,36 @@ impl Board {
     /// (the cards of the current trick excluded), `leader` led to the
     /// current trick and `played` are the cards of that trick so far, in
     /// order. [`Error::Position`] says what does not fit.
+    ///
+    /// ```
+    /// use dds::{Board, Error, PositionError, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// let remaining = Deal::from_pbn_remaining("N:A... K... Q... J...")?;
+    /// let board = Board::new(&remaining, Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!((board.to_play(), board.tricks_left()), (Seat::West, 1));
+    /// // West has led the jack: it is no longer in West's hand.
+    /// let jack = "SJ".parse()?;
+    /// assert_eq!(
+    ///     Board::new(&remaining, Strain::NoTrump, Seat::West, &[jack]),
+    ///     Err(Error::Position(PositionError::PlayedCardHeld { card: jack, seat: Seat::West }))
+    /// );
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(remaining: &Deal, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
         let position = Position::new(*remaining.hands(), leader, played, strain)?;
         Ok(Board { position })
     }
 
     /// Like [`Board::new`], with the remaining cards as PBN deal text.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// // West has led the jack of spades, its last card.
+    /// let board = Board::from_pbn("N:A... K... Q... ...", Strain::NoTrump, Seat::West, &["SJ".parse()?])?;
+    /// assert_eq!((board.to_play(), board.winning()), (Seat::North, Some(Seat::West)));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_pbn(pbn: &str, strain: Strain, leader: Seat, played: &[Card]) -> Result<Board, Error> {
         Board::new(&Deal::from_pbn_remaining(pbn)?, strain, leader, played)
     }
@@ -122,6 +205,18 @@ impl Board {
     /// and follow suit when it can ([`PositionError::NotHeld`](crate::PositionError::NotHeld),
     /// [`PositionError::Revoke`](crate::PositionError::Revoke)). A completed trick is cleared and its
     /// winner leads the next one.
+    ///
+    /// ```
+    /// use dds::{Board, Error, PositionError, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// let board = board.after("SJ".parse()?)?.after("SA".parse()?)?;
+    /// assert_eq!((board.to_play(), board.winning()), (Seat::East, Some(Seat::North)));
+    /// // East holds the king, not the queen.
+    /// let queen = "SQ".parse()?;
+    /// assert_eq!(board.after(queen), Err(Error::Position(PositionError::NotHeld { card: queen, seat: Seat::East })));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn after(&self, card: Card) -> Result<Board, Error> {
         let position = self.position.after(card)?;
         Ok(Board { position })
@@ -133,47 +228,135 @@ impl Board {
     }
 
     /// The strain.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::Hearts, Seat::West, &[])?;
+    /// assert_eq!(board.strain(), Strain::Hearts);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn strain(&self) -> Strain {
         self.position.strain()
     }
 
     /// The seat that led to the current trick.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// let board = board.after("SJ".parse()?)?;
+    /// assert_eq!((board.leader(), board.to_play()), (Seat::West, Seat::North));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn leader(&self) -> Seat {
         self.position.leader()
     }
 
     /// The seat to play next.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!(board.to_play(), Seat::West);
+    /// assert_eq!(board.after("SJ".parse()?)?.to_play(), Seat::North);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_play(&self) -> Seat {
         self.position.to_play()
     }
 
     /// The cards played to the current trick, in order.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// use dds::model::Card;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// assert!(board.played().is_empty());
+    /// let board = board.after("SJ".parse()?)?.after("SA".parse()?)?;
+    /// assert_eq!(board.played(), ["SJ".parse::<Card>()?, "SA".parse()?]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn played(&self) -> Vec<Card> {
         self.position.played().collect()
     }
 
     /// The seat winning the current trick so far (`None` before its lead).
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!(board.winning(), None);
+    /// let board = board.after("SJ".parse()?)?;
+    /// assert_eq!(board.winning(), Some(Seat::West));
+    /// assert_eq!(board.after("SA".parse()?)?.winning(), Some(Seat::North));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn winning(&self) -> Option<Seat> {
         self.position.winning()
     }
 
     /// The tricks still to play, the current one included.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!(board.tricks_left(), 1);
+    /// let board = board.after("SJ".parse()?)?.after("SA".parse()?)?.after("SK".parse()?)?;
+    /// assert_eq!(board.tricks_left(), 1); // the trick is not over yet
+    /// assert_eq!(board.after("SQ".parse()?)?.tricks_left(), 0);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn tricks_left(&self) -> u8 {
         self.position.tricks_left()
     }
 
     /// The cards `seat` still holds.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// use dds::model::Hand;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!(board.hand(Seat::North), "A...".parse::<Hand>()?);
+    /// assert!(board.after("SJ".parse()?)?.hand(Seat::West).is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hand(&self, seat: Seat) -> Hand {
         self.position.hand(seat)
     }
 
     /// The cards still held, as a deal (the current trick's cards left out).
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// let remaining = board.after("SJ".parse()?)?.remaining();
+    /// assert_eq!(remaining.to_string(), "N:A... K... Q... ...");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn remaining(&self) -> Deal {
         Deal::new(BySeat::from_fn(|seat| self.position.hand(seat)))
     }
 
     /// The cards each seat held at the start of the current trick: the
     /// cards held and the cards it played to the trick.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// let board = board.after("SJ".parse()?)?;
+    /// assert!(board.hand(Seat::West).is_empty());
+    /// assert!(board.trick_start_hands()[Seat::West].contains("SJ".parse()?));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn trick_start_hands(&self) -> BySeat<Hand> {
         let mut hands = BySeat::from_fn(|seat| self.position.hand(seat));
         for (i, card) in self.position.played().enumerate() {
@@ -183,12 +366,36 @@ impl Board {
     }
 
     /// The cards the seat to play may play.
+    ///
+    /// ```
+    /// use dds::{Board, Strain};
+    /// use dds::model::Seat;
+    /// use dds::model::Hand;
+    /// // West leads a spade: North, with the ace of spades and a heart, must follow.
+    /// let board = Board::from_pbn("N:A.2.. K.3.. Q.4.. J.5..", Strain::NoTrump, Seat::West, &[])?;
+    /// assert_eq!(board.legal_cards(), "J.5..".parse::<Hand>()?);
+    /// let board = board.after("SJ".parse()?)?;
+    /// assert_eq!(board.legal_cards(), "A...".parse::<Hand>()?);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_cards(&self) -> Hand {
         self.position.legal_cards()
     }
 }
 
 /// The double dummy table of a deal: tricks per strain and declarer.
+///
+/// ```
+/// use dds::{DdTable, Strain, Vulnerability};
+/// use dds::model::{BySeat, ByStrain, Seat};
+/// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3,
+/// // strains in DDS's order S, H, D, C, NT and declarers N, E, S, W.
+/// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
+/// let table = DdTable::new(ByStrain(rows.map(BySeat)))?;
+/// assert_eq!(table.tricks(Strain::Spades, Seat::West), 8);
+/// assert_eq!(table.dealer_par(Seat::North, Vulnerability::None).to_string(), "Par -110: EW 2S");
+/// # Ok::<_, dds::Error>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct DdTable {
     tricks: ByStrain<BySeat<u8>>,
@@ -229,11 +436,33 @@ impl DdTable {
     }
 
     /// The tricks `declarer` takes in `strain`.
+    ///
+    /// ```
+    /// use dds::{DdTable, Strain};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// let rows = ByStrain::from_fn(|s| BySeat(if s == Strain::Spades { [5, 8, 5, 8] } else { [6; 4] }));
+    /// let table = DdTable::new(rows)?;
+    /// assert_eq!(table.tricks(Strain::Spades, Seat::West), 8);
+    /// assert_eq!(table.tricks(Strain::Spades, Seat::North), 5);
+    /// assert_eq!(table.tricks(Strain::NoTrump, Seat::East), 6);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn tricks(&self, strain: Strain, declarer: Seat) -> u8 {
         self.tricks[strain][declarer]
     }
 
     /// All results, per strain (DDS order S, H, D, C, NT) and declarer.
+    ///
+    /// ```
+    /// use dds::{DdTable, Strain};
+    /// use dds::model::{BySeat, ByStrain, Seat};
+    /// let rows = ByStrain::from_fn(|s| BySeat(if s == Strain::Spades { [5, 8, 5, 8] } else { [6; 4] }));
+    /// let table = DdTable::new(rows)?;
+    /// let rows = table.as_by_strain();
+    /// assert_eq!(rows[Strain::Spades], BySeat([5, 8, 5, 8]));
+    /// assert_eq!(rows.0[0][Seat::East], table.tricks(Strain::Spades, Seat::East)); // index 0 is spades
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn as_by_strain(&self) -> &ByStrain<BySeat<u8>> {
         &self.tricks
     }
@@ -270,11 +499,31 @@ impl Default for Solver {
 
 impl Solver {
     /// A solver with the default memory budget.
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// // West leads to the last trick; North's ace wins it.
+    /// let board = Board::from_pbn("N:A... K... Q... J...", Strain::NoTrump, Seat::West, &[])?;
+    /// let solution = Solver::new().solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert_eq!(solution.cards[0].tricks, Some(0)); // none for West's side
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn new() -> Solver {
         Solver::with_memory(PartitionTable::DEFAULT_BYTES)
     }
 
     /// A solver whose transposition table uses at most about `bytes`.
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// let mut small = Solver::with_memory(1 << 20); // 1 MiB
+    /// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+    /// let solution = small.solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert_eq!(solution.cards[0].tricks, Some(2));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn with_memory(bytes: usize) -> Solver {
         Solver {
             searcher: Searcher::new(PartitionTable::with_memory(bytes), Strain::NoTrump),
@@ -287,6 +536,20 @@ impl Solver {
     /// choice, equivalent cards counted once) without searching, leaving its
     /// score `None`, as DDS does in its mode 0. Off by default: forced cards
     /// are scored like any other and flagged by [`Solution::forced`].
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// // West has led a spade: North must play the ace, its only spade.
+    /// let board = Board::from_pbn("N:A.2.. K.3.. Q.4.. .5..", Strain::NoTrump, Seat::West, &["SJ".parse()?])?;
+    /// let mut solver = Solver::new();
+    /// let scored = solver.solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert_eq!((scored.forced, scored.cards[0].tricks), (true, Some(1)));
+    /// solver.set_skip_forced(true);
+    /// let skipped = solver.solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert_eq!((skipped.forced, skipped.cards[0].tricks, skipped.nodes), (true, None, 0));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_skip_forced(&mut self, skip: bool) {
         self.skip_forced = skip;
     }
@@ -309,12 +572,35 @@ impl Solver {
     }
 
     /// Search nodes visited since the solver was made.
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.nodes(), 0);
+    /// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+    /// let solution = solver.solve_board(&board, Target::Max, Solutions::All)?;
+    /// assert_eq!(solver.nodes(), solution.nodes);
+    /// assert!(solver.nodes() > 0);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn nodes(&self) -> u64 {
         self.searcher.nodes()
     }
 
     /// Tricks completed in the searches since the solver was made: the node
     /// count DDS reports.
+    ///
+    /// ```
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.trick_nodes(), 0);
+    /// let board = Board::from_pbn("N:A2... K.2.. .43.. .65..", Strain::NoTrump, Seat::North, &[])?;
+    /// solver.solve_board(&board, Target::Max, Solutions::All)?;
+    /// assert!(solver.trick_nodes() > 0 && solver.trick_nodes() <= solver.nodes());
+    /// # Ok::<_, dds::Error>(())
+    /// ```
     pub fn trick_nodes(&self) -> u64 {
         self.searcher.trick_nodes()
     }
@@ -428,6 +714,20 @@ impl Solver {
 
     /// The double dummy table of a full deal: for each strain and declarer,
     /// the tricks declarer takes when the seat on declarer's left leads.
+    ///
+    /// ```
+    /// use dds::{Error, Solver, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let mut solver = Solver::new();
+    /// let table = solver.dd_table(&deal)?;
+    /// assert_eq!(table.tricks(Strain::Spades, Seat::West), 8);
+    /// assert_eq!(table.tricks(Strain::Clubs, Seat::North), 7);
+    /// // Only a full deal has a table.
+    /// let ending = Deal::from_pbn_remaining("N:A... K... Q... J...")?;
+    /// assert_eq!(solver.dd_table(&ending), Err(Error::NotFullDeal));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn dd_table(&mut self, deal: &Deal) -> Result<DdTable, Error> {
         let mut tricks = ByStrain::<BySeat<u8>>::default();
         for strain in Strain::ALL {
