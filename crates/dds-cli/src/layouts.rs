@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, CommandFactory};
@@ -119,8 +120,13 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     let mut progress = Progress::new(usize::try_from(planned).unwrap_or(usize::MAX), false).unit("layouts");
     let mut write_error = None;
     let settings = Parallel::with_threads(args.threads.unwrap_or(0));
+    // Ctrl-C stops the run as --limit does: the layouts solved so far are
+    // summed up and printed. (If the handler cannot be set, Ctrl-C keeps
+    // its default effect.)
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
     let summary = solve_layouts(&layouts, task, &options, &settings, |result, so_far| {
-        if write_error.is_some() {
+        if write_error.is_some() || INTERRUPTED.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
         if let Some(out) = csv.as_mut() {
@@ -134,6 +140,9 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         ControlFlow::Continue(())
     })?;
     progress.finish();
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        eprintln!("dds: interrupted: the estimate below is from the {} layouts solved so far", summary.solved());
+    }
     if let Some(e) = write_error {
         return Err(Failure(format!("CSV file: {e}")));
     }

@@ -1039,3 +1039,31 @@ fn table_gib_writes_the_sol10_lines() {
     let want: Vec<&str> = file.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     assert_eq!(text.lines().collect::<Vec<_>>(), want);
 }
+
+#[test]
+fn layouts_stopped_by_ctrl_c_print_the_estimate_so_far() {
+    // 10,400,600 layouts: far more than can be solved before the signal.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+        .args(["layouts", "N:AQ72.K84.A95.Q63 - K853.A62.KJ4.J72 -", "--trump", "S", "--leader", "W", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dds starts");
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(killed.success());
+    // The run stops soon after the signal; a run that ignored it would go
+    // on for hours, so wait a bounded time.
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("wait works").is_none() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "dds did not stop after Ctrl-C");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"population\":10400600"), "{text}");
+    assert!(text.contains("\"complete\":false"), "{text}");
+    assert!(!text.contains("\"solved\":0,"), "{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+}
