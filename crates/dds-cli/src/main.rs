@@ -548,60 +548,6 @@ fn game_fields(file: &PbnFile, g: usize) -> String {
     fields
 }
 
-/// A `fmt::Write` that keeps the pieces `range` of what is written to it
-/// (each `write_str` call is a piece) and counts them all.
-struct Pieces {
-    range: std::ops::Range<usize>,
-    count: usize,
-    kept: String,
-}
-
-impl std::fmt::Write for Pieces {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        if self.range.contains(&self.count) {
-            self.kept.push_str(s);
-        }
-        self.count += 1;
-        Ok(())
-    }
-}
-
-/// The text of a PBN file written a game at a time: the file's head with
-/// its first game, then each game with the blank lines and comments after
-/// it, so that the pieces written one after the other are the whole file.
-/// The games are found in the pieces [`PbnFile`]'s `Display` writes: the
-/// head, then each game's prefix, tag pairs and tail.
-struct GameText {
-    /// Whether the file is written so; if not, the whole file is written
-    /// at the end instead.
-    by_game: bool,
-}
-
-impl GameText {
-    fn new(file: &PbnFile) -> GameText {
-        let pieces: usize = 1 + file.games().iter().map(|g| g.tags().len() + 2).sum::<usize>();
-        let mut all = Pieces { range: 0..usize::MAX, count: 0, kept: String::new() };
-        let by_game = std::fmt::write(&mut all, format_args!("{file}")).is_ok()
-            && all.count == pieces
-            && all.kept == file.to_string();
-        GameText { by_game }
-    }
-
-    /// The text of games `from..to`, with the file's head before game 0;
-    /// `None` when the file cannot be written a game at a time.
-    fn games(&self, file: &PbnFile, from: usize, to: usize) -> Option<String> {
-        if !self.by_game {
-            return None;
-        }
-        // The first piece of game `g`.
-        let start = |g: usize| 1 + file.games()[..g].iter().map(|g| g.tags().len() + 2).sum::<usize>();
-        let first = if from == 0 { 0 } else { start(from) };
-        let mut pieces = Pieces { range: first..start(to), count: 0, kept: String::new() };
-        std::fmt::write(&mut pieces, format_args!("{file}")).ok()?;
-        Some(pieces.kept)
-    }
-}
-
 /// Where `dds pbn` writes: standard output, or a temporary file next to
 /// the output file, renamed over it at the end.
 struct PbnSink {
@@ -662,7 +608,6 @@ struct PbnWriter {
     file: PbnFile,
     charset: input::Charset,
     json: bool,
-    text: GameText,
     sink: PbnSink,
     /// The games written.
     written: usize,
@@ -671,32 +616,25 @@ struct PbnWriter {
 }
 
 impl PbnWriter {
-    /// Writes the games `written..to`, when the file can be written a game
-    /// at a time.
+    /// Writes the games `written..to` (the file's head before game 0), so
+    /// that the pieces written one after the other are the whole file.
     fn write_through(&mut self, to: usize) -> Result<(), Failure> {
         if self.json || to <= self.written {
             return Ok(());
         }
-        if let Some(text) = self.text.games(&self.file, self.written, to) {
-            let bytes = self.charset.encode(&text)?;
-            self.sink.write(&bytes)?;
-            self.sink.flush()?;
-            self.written = to;
+        let mut text = if self.written == 0 { self.file.head().to_owned() } else { String::new() };
+        for game in &self.file.games()[self.written..to] {
+            text.push_str(&game.to_string());
         }
+        let bytes = self.charset.encode(&text)?;
+        self.sink.write(&bytes)?;
+        self.sink.flush()?;
+        self.written = to;
         Ok(())
     }
 
-    /// Writes the rest of the file (all of it when it cannot be written a
-    /// game at a time).
+    /// Writes the rest of the file.
     fn write_rest(&mut self) -> Result<(), Failure> {
-        if self.json {
-            return Ok(());
-        }
-        if !self.text.by_game {
-            let bytes = self.charset.encode(&self.file.to_string())?;
-            self.sink.write(&bytes)?;
-            self.written = self.file.games().len();
-        }
         self.write_through(self.file.games().len())
     }
 }
@@ -747,8 +685,7 @@ fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options
     let items = source.indexed_pbn_items(&pbn);
     let games: Vec<usize> = items.iter().map(|(g, _)| *g).collect();
     let sink = PbnSink::open(if json { None } else { output })?;
-    let text = GameText::new(&pbn);
-    let mut writer = PbnWriter { file: pbn, charset: source.charset, json, text, sink, written: 0, done: 0 };
+    let mut writer = PbnWriter { file: pbn, charset: source.charset, json, sink, written: 0, done: 0 };
     let items = items.into_iter().map(|(_, item)| item).collect();
     // Each chunk's games are written as soon as they are solved, in the
     // character set the file was read in, so that every byte outside the
@@ -769,10 +706,6 @@ fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options
             let stop = games.iter().copied().find(|&g| g >= writer.done).unwrap_or(writer.done);
             if json {
                 return Err(Failure(format!("{message}; stopped at game {}", stop + 1)));
-            }
-            if !writer.text.by_game {
-                // Only the whole file can be written: nothing is.
-                return Err(Failure(message));
             }
             writer.write_through(stop)?;
             let name = writer.sink.name();

@@ -306,6 +306,22 @@ impl PbnFile {
         })
     }
 
+    /// The text of the file before its first game (header comments and
+    /// blank lines): with each game's text ([`PbnGame`]'s `Display`) after
+    /// it, in order, the text of the whole file.
+    ///
+    /// ```
+    /// use dds_model::PbnFile;
+    /// let text = "% PBN 2.1\n[Board \"1\"]\n\n[Board \"2\"]\n";
+    /// let file = PbnFile::parse(text)?;
+    /// let games: String = file.games().iter().map(|g| g.to_string()).collect();
+    /// assert_eq!(format!("{}{games}", file.head()), text);
+    /// # Ok::<_, dds_model::PbnFileError>(())
+    /// ```
+    pub fn head(&self) -> &str {
+        &self.head
+    }
+
     /// The games, in file order.
     ///
     /// ```
@@ -402,13 +418,22 @@ impl fmt::Display for PbnFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.head)?;
         for game in &self.games {
-            f.write_str(&game.prefix)?;
-            for tag in &game.tags {
-                f.write_str(&tag.raw)?;
-            }
-            f.write_str(&game.tail)?;
+            write!(f, "{game}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for PbnGame {
+    /// The text of the game as it stands in the file (as read, except for
+    /// the tags that were changed), with the blank lines and comments after
+    /// it up to the next game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.prefix)?;
+        for tag in &self.tags {
+            f.write_str(&tag.raw)?;
+        }
+        f.write_str(&self.tail)
     }
 }
 
