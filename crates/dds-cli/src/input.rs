@@ -202,7 +202,7 @@ fn looks_like_deal(arg: &str) -> bool {
 pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
     let deal: Deal = text.parse().map_err(|e| Failure(format!("{label}: {e}")))?;
     let deal = deal.validate().map_err(|e| Failure(format!("{label}: {e}")))?;
-    if Seat::ALL.iter().any(|&s| deal.hand(s).len() != 13) {
+    if !deal.is_full() {
         return Err(Failure(format!("{label}: {}", dds::Error::NotFullDeal)));
     }
     Ok(deal)

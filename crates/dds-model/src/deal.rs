@@ -68,6 +68,21 @@ impl Deal {
         self.cards().is_empty()
     }
 
+    /// Whether every hand holds 13 cards: with [`Deal::validate`], a full
+    /// deal of the 52 cards.
+    ///
+    /// ```
+    /// use dds_model::Deal;
+    /// let full: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// assert!(full.is_full());
+    /// assert!(!Deal::from_pbn_remaining("N:A... K... Q... J...")?.is_full());
+    /// # Ok::<_, dds_model::ParseDealError>(())
+    /// ```
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.hands.values().all(|h| h.len() == 13)
+    }
+
     /// The seat holding `card`, if any (the first one, if the deal is
     /// invalid and several do).
     pub fn owner(&self, card: Card) -> Option<Seat> {

@@ -167,7 +167,7 @@ fn deal(md: &str) -> Result<(Seat, Deal), String> {
     }
     let deal = Deal::new(hands);
     match deal.validate() {
-        Ok(deal) if deal.hand(Seat::North).len() == 13 => Ok((dealer, deal)),
+        Ok(deal) if deal.is_full() => Ok((dealer, deal)),
         Ok(_) => Err(format!("md|{md}|: not a full deal of 13 cards per hand")),
         Err(e) => Err(format!("md|{md}|: {e}")),
     }

@@ -132,7 +132,7 @@ pub struct Solution {
 /// ([`Error::Deal`] or [`Error::NotFullDeal`] otherwise).
 pub(crate) fn full_deal(deal: &Deal) -> Result<Deal, Error> {
     let deal = deal.validate()?;
-    if deal.hand(Seat::North).len() != 13 {
+    if !deal.is_full() {
         return Err(Error::NotFullDeal);
     }
     Ok(deal)
@@ -358,7 +358,7 @@ impl Board {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn trick_start_hands(&self) -> BySeat<Hand> {
-        let mut hands = BySeat::from_fn(|seat| self.position.hand(seat));
+        let mut hands = *self.remaining().hands();
         for (i, card) in self.position.played().enumerate() {
             hands[self.leader().offset(i)].add(card);
         }
