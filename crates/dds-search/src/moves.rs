@@ -6,7 +6,7 @@
 //! each such group is generated. The order in which the moves are searched
 //! is the business of [`crate::order`].
 
-use dds_model::{Card, Hand, Rank, Strain, Suit};
+use dds_model::{Card, Hand, Rank, Suit};
 
 use crate::order;
 use crate::position::{Position, CARD_BITS, SUIT_LANE};
@@ -172,11 +172,10 @@ pub struct RootMoves {
 }
 
 impl RootMoves {
-    /// Generates the moves of the seat to play in `pos` played in `strain`,
-    /// in the order in which DDS lists them at the root of a search (its
-    /// weights, equal weights in the order of its sorting networks).
-    pub fn new(pos: &Position, strain: Strain) -> RootMoves {
-        let pos = &pos.with_strain(strain);
+    /// Generates the moves of the seat to play in `pos` (in the position's
+    /// strain), in the order in which DDS lists them at the root of a search
+    /// (its weights, equal weights in the order of its sorting networks).
+    pub fn new(pos: &Position) -> RootMoves {
         let mut list = MoveList::new();
         let (legal, follows) = pos.legal_bits();
         let (tops, bottoms) = group_bounds(legal, pos.in_play());

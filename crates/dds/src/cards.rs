@@ -52,7 +52,7 @@ impl Solver {
     fn score_cards_above(&mut self, board: &Board, settings: &Parallel, min_nodes: u64) -> Result<Solution, Error> {
         let pos = *board.position();
         let left = pos.tricks_left();
-        let moves = RootMoves::new(&pos, board.strain());
+        let moves = RootMoves::new(&pos);
         if left == 1 || moves.len() == 1 || settings.thread_count() == 1 {
             return self.solve_board(board, Target::Max, Solutions::All);
         }

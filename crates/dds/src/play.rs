@@ -225,7 +225,6 @@ impl Solver {
     /// # Ok::<_, dds::Error>(())
     /// ```
     pub fn best_line(&mut self, board: &Board) -> BestLine {
-        let strain = board.strain();
         self.prepare(board);
         let mut pos = *board.position();
         let total = self.searcher.solve_ns(&pos);
@@ -236,7 +235,7 @@ impl Solver {
         while pos.tricks_left() > 0 {
             let seat = pos.to_play();
             let ns_to_play = seat.side() == Side::NorthSouth;
-            let moves = dds_search::RootMoves::new(&pos, strain);
+            let moves = dds_search::RootMoves::new(&pos);
             // The first card that keeps the value: North-South keep at
             // least `left_ns`, East-West hold them to at most that. One
             // zero-window search per card tried; some card always keeps the

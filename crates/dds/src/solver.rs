@@ -625,7 +625,6 @@ impl Solver {
     pub fn solve_board(&mut self, board: &Board, target: Target, solutions: Solutions) -> Result<Solution, Error> {
         let pos = board.position;
         let left = pos.tricks_left();
-        let strain = board.strain();
         if let Target::AtLeast(t) = target {
             if t > left {
                 return Err(Error::TargetTooHigh { target: t, tricks_left: left });
@@ -633,7 +632,7 @@ impl Solver {
         }
         self.prepare(board);
         let nodes_before = self.searcher.nodes();
-        let moves = RootMoves::new(&pos, strain);
+        let moves = RootMoves::new(&pos);
         let forced = moves.len() == 1;
         let to_play = pos.to_play().side();
         let side = |ns: u8| side_tricks(ns, to_play, left);
