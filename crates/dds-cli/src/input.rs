@@ -1,14 +1,17 @@
 //! The input layer shared by the subcommands: a PBN deal given on the
-//! command line, a file of deal lines, a PBN file with its tags, or standard
-//! input holding either.
+//! command line, a file of deal lines, a PBN file with its tags, LIN, DDS's
+//! hand files, or standard input holding any of them (read as it comes).
 
-use std::io::Read;
+use std::collections::{HashMap, VecDeque};
+use std::io::BufRead;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::time::Duration;
 
-use dds::model::{dealer_for_board, Deal, PbnFile, Seat, Vulnerability};
+use dds::model::{dealer_for_board, Deal, PbnFile, PbnGame, Seat, Vulnerability};
 
 use crate::Failure;
 
-/// Where the deals come from, read whole.
+/// A file or a deal given on the command line, read whole.
 pub(crate) struct Source {
     /// A name for messages: the path, `<stdin>` or `<argument>`.
     pub(crate) name: String,
@@ -62,33 +65,40 @@ pub(crate) struct Item {
     /// number), when the input says.
     pub(crate) dealer: Option<Seat>,
     pub(crate) vulnerability: Option<Vulnerability>,
-    /// The index of the game in a PBN file.
+    /// The index of the game in a PBN input.
     pub(crate) game: Option<usize>,
+    /// The board number as the record gives it (a PBN `Board` tag, LIN's
+    /// board), and a PBN game's `Event` and `Date` (the `#` copy rule
+    /// applied).
+    pub(crate) board: Option<String>,
+    pub(crate) event: Option<String>,
+    pub(crate) date: Option<String>,
+}
+
+impl Item {
+    /// A deal with nothing known of its board.
+    fn new(text: String, deal: Deal) -> Item {
+        Item { text, deal, dealer: None, vulnerability: None, game: None, board: None, event: None, date: None }
+    }
 }
 
 impl Source {
-    /// `arg` is a path, `-` or nothing for standard input, or a PBN deal
-    /// when no file of that name exists: an existing file always wins, and
-    /// anything shaped like a deal (see [`looks_like_deal`]) is parsed as
-    /// one, so that a bad deal gets the deal's error rather than "no such
-    /// file". An empty argument is an error of its own.
-    pub(crate) fn open(arg: Option<&str>) -> Result<Source, Failure> {
+    /// The file or deal named on the command line: `arg` is a path, or a
+    /// PBN deal when no file of that name exists: an existing file always
+    /// wins, and anything shaped like a deal (see [`looks_like_deal`]) is
+    /// parsed as one, so that a bad deal gets the deal's error rather than
+    /// "no such file". An empty argument is an error of its own.
+    fn open_named(arg: &str) -> Result<Source, Failure> {
         match arg {
-            None | Some("-") => {
-                let mut bytes = Vec::new();
-                std::io::stdin().read_to_end(&mut bytes).map_err(|e| Failure(format!("<stdin>: {e}")))?;
-                let (text, charset) = Charset::decode(bytes);
-                Ok(Source { name: "<stdin>".to_owned(), text, charset })
-            }
-            Some(arg) if std::path::Path::new(arg).exists() => Source::read(arg),
-            Some(arg) if arg.trim().is_empty() => Err(Failure(
+            arg if std::path::Path::new(arg).exists() => Source::read(arg),
+            arg if arg.trim().is_empty() => Err(Failure(
                 "the input is empty: give a file, a PBN deal such as \"N:AKQ... ...\", or - for standard input"
                     .to_owned(),
             )),
-            Some(arg) if looks_like_deal(arg) => {
-                Ok(Source { name: "<argument>".to_owned(), text: arg.to_owned(), charset: Charset::Utf8 })
+            arg if looks_like_deal(arg) => {
+                Ok(Source { name: ARGUMENT.to_owned(), text: arg.to_owned(), charset: Charset::Utf8 })
             }
-            Some(path) => Source::read(path),
+            path => Source::read(path),
         }
     }
 
@@ -99,87 +109,423 @@ impl Source {
         let (text, charset) = Charset::decode(bytes);
         Ok(Source { name: path.to_owned(), text, charset })
     }
+}
 
-    /// Whether the text is a PBN file (tags) rather than deal lines.
-    pub(crate) fn is_pbn(&self) -> bool {
-        self.text
-            .lines()
-            .map(|l| l.trim_start_matches('\u{feff}').trim())
-            .find(|l| !l.is_empty() && !l.starts_with('%') && !l.starts_with(';'))
-            .is_some_and(|l| l.starts_with('[') || l.starts_with('{'))
+/// The name of standard input in messages.
+const STDIN: &str = "<stdin>";
+/// The name of a deal given as the argument, in messages.
+pub(crate) const ARGUMENT: &str = "<argument>";
+
+/// The formats of input, told apart by content.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Format {
+    /// A PBN file: tag pairs (`[Deal "N:..."]`).
+    Pbn,
+    /// BBO's LIN (`md|` pairs).
+    Lin,
+    /// DDS's hand files: `PBN dealer vul trump first "deal"` lines among
+    /// the lines of known answers (`FUT`, `TABLE`, ...), which are read
+    /// past.
+    DdsHands,
+    /// One PBN deal per line.
+    Lines,
+}
+
+impl Format {
+    /// The format of a whole text; `None` when it holds nothing but blank
+    /// lines and comments.
+    pub(crate) fn of(text: &str) -> Option<Format> {
+        let first = first_line(text)?;
+        Some(match Format::of_first_line(first) {
+            Format::Lines if dds::model::is_lin(text) => Format::Lin,
+            format => format,
+        })
     }
 
-    /// The PBN file, parsed.
-    pub(crate) fn pbn(&self) -> Result<PbnFile, Failure> {
-        PbnFile::parse(&self.text).map_err(|e| Failure(format!("{}: {e}", self.name)))
-    }
-
-    /// Every record: a deal ready to solve (valid and full), or the message
-    /// for a bad one.
-    pub(crate) fn items(&self) -> Result<Vec<Result<Item, Failure>>, Failure> {
-        if self.is_pbn() {
-            Ok(self.pbn_items(&self.pbn()?))
-        } else if dds::model::is_lin(&self.text) {
-            Ok(self.lin_items())
+    /// The format told by the first line that is not blank or a comment
+    /// (what standard input can tell before the rest has arrived).
+    fn of_first_line(line: &str) -> Format {
+        let lin_pair = line.split_once('|').is_some_and(|(key, _)| key.len() == 2);
+        if line.starts_with('[') || line.starts_with('{') {
+            Format::Pbn
+        } else if line.starts_with("NUMBER") || is_dds_pbn_line(line) {
+            Format::DdsHands
+        } else if lin_pair || dds::model::is_lin(line) {
+            Format::Lin
         } else {
-            Ok(self
-                .text
-                .lines()
-                .enumerate()
-                .filter_map(|(number, line)| {
-                    let text = line.trim_start_matches('\u{feff}').trim();
-                    if text.is_empty() || text.starts_with('#') {
-                        return None;
-                    }
-                    let label = format!("{}:{}", self.name, number + 1);
-                    Some(full_deal(&label, text).map(|deal| Item {
-                        text: text.to_owned(),
-                        deal,
-                        dealer: None,
-                        vulnerability: None,
-                        game: None,
-                    }))
-                })
-                .collect())
+            Format::Lines
+        }
+    }
+}
+
+/// The first line of `text` that is not blank, a PBN escape line (`%`) or
+/// a `;` or `#` comment, trimmed.
+fn first_line(text: &str) -> Option<&str> {
+    text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).find(|l| !is_skipped(l))
+}
+
+/// Whether a trimmed line is blank or a comment that says nothing of the
+/// format.
+fn is_skipped(line: &str) -> bool {
+    line.is_empty() || line.starts_with('%') || line.starts_with(';') || line.starts_with('#')
+}
+
+/// Whether a line is DDS's `PBN dealer vul trump first "deal"`.
+fn is_dds_pbn_line(line: &str) -> bool {
+    line.strip_prefix("PBN ").is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// A piece of the input holding whole records, in input order: the whole
+/// text of a file, or what standard input has sent so far.
+pub(crate) struct Piece {
+    text: String,
+    charset: Charset,
+    format: Format,
+    /// The number (from 1) of its first line in the input.
+    line: usize,
+}
+
+/// What [`Records::next`] found.
+pub(crate) enum Next {
+    /// A record, with the index of its PBN game when it has one.
+    Record(Option<usize>, Result<Item, Failure>),
+    /// Nothing came within the time given.
+    Pending,
+    /// The input has ended.
+    End,
+}
+
+/// The records of an input, read as they come: a file is read whole,
+/// standard input by a thread that hands over each record (each PBN game)
+/// as soon as its last line has arrived, so that a program feeding deals
+/// gets each answer without waiting for the end. LIN on standard input is
+/// read to its end (a LIN board may span lines).
+pub(crate) struct Records {
+    /// A name for messages: the path, `<stdin>` or `<argument>`.
+    pub(crate) name: String,
+    pieces: Receiver<Result<Piece, Failure>>,
+    /// The format, known from the first piece.
+    pub(crate) format: Option<Format>,
+    queue: VecDeque<(Option<usize>, Result<Item, Failure>)>,
+    /// The PBN games read and not yet written back, for `dds pbn`.
+    pub(crate) pbn: PbnPieces,
+    /// The values of the last game read, for `#` in the next piece's first
+    /// game.
+    carry: HashMap<&'static str, String>,
+    /// Whether every piece has been read: the records are all queued.
+    ended: bool,
+}
+
+impl Records {
+    /// The records of `arg`, as [`Source::open`] names it. Standard input
+    /// is read as it comes; this waits for its first record to know the
+    /// format.
+    pub(crate) fn open(arg: Option<&str>) -> Result<Records, Failure> {
+        match arg {
+            None | Some("-") => {
+                let (send, pieces) = sync_channel(256);
+                std::thread::spawn(move || split_stdin(&send));
+                let mut records = Records::new(STDIN, pieces);
+                records.read_first()?;
+                Ok(records)
+            }
+            Some(arg) => Records::whole(&Source::open_named(arg)?),
         }
     }
 
-    /// The boards of a LIN text (BBO's hand records and movies), with
-    /// the dealer of `md|` and the vulnerability of `sv|` (or of the board
-    /// number when `sv|` is absent).
-    fn lin_items(&self) -> Vec<Result<Item, Failure>> {
-        dds::model::parse_lin(&self.text)
-            .into_iter()
-            .map(|board| {
-                let board = board.map_err(|e| Failure(format!("{}: {e}", self.name)))?;
-                Ok(Item {
-                    text: board.deal.to_string(),
-                    deal: board.deal,
-                    dealer: Some(board.dealer),
-                    vulnerability: board.vulnerability.or_else(|| board.board.and_then(Vulnerability::for_board)),
-                    game: None,
-                })
-            })
-            .collect()
+    /// The records of a source read whole, all queued.
+    fn whole(source: &Source) -> Result<Records, Failure> {
+        // No piece comes through the channel: its sender is gone.
+        let (_, pieces) = sync_channel(0);
+        let format = if source.name == ARGUMENT { Some(Format::Lines) } else { Format::of(&source.text) };
+        let mut records = Records::new(&source.name, pieces);
+        records.format = format;
+        records.ended = true;
+        let piece = Piece {
+            text: source.text.clone(),
+            charset: source.charset,
+            format: format.unwrap_or(Format::Lines),
+            line: 1,
+        };
+        records.take(piece)?;
+        Ok(records)
     }
 
-    /// The records of `file`, this source's PBN file already parsed: one
-    /// per game with a deal.
-    /// Tags that are read past (see [`warn_about_tags`]) are reported on
-    /// standard error.
-    pub(crate) fn pbn_items(&self, file: &PbnFile) -> Vec<Result<Item, Failure>> {
-        self.indexed_pbn_items(file).into_iter().map(|(_, item)| item).collect()
+    fn new(name: &str, pieces: Receiver<Result<Piece, Failure>>) -> Records {
+        Records {
+            name: name.to_owned(),
+            pieces,
+            format: None,
+            queue: VecDeque::new(),
+            pbn: PbnPieces::default(),
+            carry: HashMap::new(),
+            ended: false,
+        }
     }
 
-    /// [`Source::pbn_items`], each with the index of its game.
-    pub(crate) fn indexed_pbn_items(&self, file: &PbnFile) -> Vec<(usize, Result<Item, Failure>)> {
-        (0..file.games().len())
-            .filter_map(|g| {
-                warn_about_tags(&self.name, file, g);
-                pbn_item(&self.name, file, g).map(|item| (g, item))
-            })
-            .collect()
+    /// Waits for the first piece, which tells the format.
+    fn read_first(&mut self) -> Result<(), Failure> {
+        match self.pieces.recv() {
+            Ok(piece) => self.take(piece?),
+            Err(_) => {
+                self.ended = true;
+                Ok(())
+            }
+        }
     }
+
+    /// The number of records, when the input has been read whole.
+    pub(crate) fn known_total(&self) -> Option<usize> {
+        self.ended.then_some(self.queue.len())
+    }
+
+    /// The next record, waiting at most `wait` for it to arrive (for ever
+    /// if `None`). An error is fatal: the input cannot be read on.
+    pub(crate) fn next(&mut self, wait: Option<Duration>) -> Result<Next, Failure> {
+        loop {
+            if let Some((game, item)) = self.queue.pop_front() {
+                return Ok(Next::Record(game, item));
+            }
+            if self.ended {
+                return Ok(Next::End);
+            }
+            let piece = match wait {
+                None => self.pieces.recv().ok(),
+                Some(wait) => match self.pieces.recv_timeout(wait) {
+                    Ok(piece) => Some(piece),
+                    Err(RecvTimeoutError::Timeout) => return Ok(Next::Pending),
+                    Err(RecvTimeoutError::Disconnected) => None,
+                },
+            };
+            match piece {
+                Some(piece) => self.take(piece?)?,
+                None => self.ended = true,
+            }
+        }
+    }
+
+    /// Queues the records of a piece.
+    fn take(&mut self, piece: Piece) -> Result<(), Failure> {
+        let format = *self.format.get_or_insert(piece.format);
+        match format {
+            Format::Pbn => return self.take_pbn(piece),
+            Format::Lin => self.queue.extend(lin_items(&self.name, &piece.text).into_iter().map(|i| (None, i))),
+            Format::DdsHands | Format::Lines => {
+                for (offset, line) in piece.text.lines().enumerate() {
+                    let text = line.trim_start_matches('\u{feff}').trim();
+                    let label = format!("{}:{}", self.name, piece.line + offset);
+                    let item = match format {
+                        Format::DdsHands => dds_hands_item(&label, text),
+                        _ if text.is_empty() || text.starts_with('#') => None,
+                        _ => Some(full_deal(&label, text).map(|deal| Item::new(text.to_owned(), deal))),
+                    };
+                    self.queue.extend(item.map(|i| (None, i)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues the games of a PBN piece and keeps the piece for writing.
+    fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
+        let file = PbnFile::parse(&piece.text).map_err(|e| Failure(format!("{}: {e}", self.name)))?;
+        let base = self.pbn.games;
+        let tags = Tags { file: &file, carry: &self.carry, base, line: piece.line - 1 };
+        for g in 0..file.games().len() {
+            tags.warn(&self.name, g);
+            if let Some(item) = tags.item(&self.name, g) {
+                self.queue.push_back((Some(base + g), item));
+            }
+        }
+        if let Some(last) = file.games().len().checked_sub(1) {
+            let carried: HashMap<&'static str, String> =
+                CARRIED.iter().filter_map(|&name| Some((name, tags.get(last, name)?.to_owned()))).collect();
+            self.carry = carried;
+        }
+        self.pbn.games += file.games().len();
+        self.pbn.pieces.push_back(PbnPiece { base, file, charset: piece.charset, written: 0, head_written: false });
+        Ok(())
+    }
+}
+
+/// The tags whose values `#` may copy from the game before, across
+/// pieces of standard input.
+const CARRIED: [&str; 6] = ["Board", "Dealer", "Vulnerable", "Deal", "Event", "Date"];
+
+/// The PBN games of the input not yet written back, piece by piece.
+#[derive(Default)]
+pub(crate) struct PbnPieces {
+    pieces: VecDeque<PbnPiece>,
+    /// The games read.
+    games: usize,
+}
+
+/// A piece of a PBN input.
+struct PbnPiece {
+    /// The index in the input of its first game.
+    base: usize,
+    file: PbnFile,
+    charset: Charset,
+    /// Its games written so far, and whether its head is.
+    written: usize,
+    head_written: bool,
+}
+
+impl PbnPieces {
+    /// The games read so far.
+    pub(crate) fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Game `g` of the input, to change its tags; `None` once written.
+    pub(crate) fn game_mut(&mut self, g: usize) -> Option<&mut PbnGame> {
+        let piece = self.pieces.iter_mut().find(|p| (p.base..p.base + p.file.games().len()).contains(&g))?;
+        piece.file.games_mut().get_mut(g - piece.base)
+    }
+
+    /// The bytes of the input not yet taken up to game `to` (not
+    /// included), each piece in the character set it was read in: the
+    /// pieces taken one after the other are the whole input, with its
+    /// changes. `None` takes everything.
+    pub(crate) fn take_through(&mut self, to: Option<usize>) -> Result<Vec<u8>, Failure> {
+        let mut bytes = Vec::new();
+        while let Some(piece) = self.pieces.front_mut() {
+            let count = piece.file.games().len();
+            let end = to.map_or(count, |to| to.saturating_sub(piece.base).min(count));
+            let starts = to.is_none_or(|to| piece.base < to || (count == 0 && piece.base <= to));
+            if !starts {
+                break;
+            }
+            let mut text = String::new();
+            if !piece.head_written {
+                text.push_str(piece.file.head());
+                piece.head_written = true;
+            }
+            for game in &piece.file.games()[piece.written.min(end)..end] {
+                text.push_str(&game.to_string());
+            }
+            piece.written = piece.written.max(end);
+            bytes.extend(piece.charset.encode(&text)?);
+            if piece.written < count {
+                break;
+            }
+            self.pieces.pop_front();
+        }
+        Ok(bytes)
+    }
+}
+
+/// Reads standard input line by line and sends each record as soon as
+/// its last line has come: a line of deals, a PBN game at the blank line
+/// that ends it, and a LIN input whole. Blank lines and comments before a
+/// record go with it.
+fn split_stdin(send: &SyncSender<Result<Piece, Failure>>) {
+    let mut input = std::io::stdin().lock();
+    let (mut line, mut piece) = (Vec::new(), Vec::new());
+    let (mut number, mut first) = (0usize, 1usize);
+    let mut format = None;
+    let (mut has_tag, mut in_comment) = (false, false);
+    let send_piece = |piece: &mut Vec<u8>, format: Option<Format>, first: usize| {
+        let (text, charset) = Charset::decode(std::mem::take(piece));
+        send.send(Ok(Piece { text, charset, format: format.unwrap_or(Format::Lines), line: first })).is_ok()
+    };
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = send.send(Err(Failure(format!("{STDIN}: {e}"))));
+                return;
+            }
+        }
+        number += 1;
+        if piece.is_empty() {
+            first = number;
+        }
+        piece.extend_from_slice(&line);
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_start_matches('\u{feff}').trim();
+        if format.is_none() && !is_skipped(text) {
+            format = Some(Format::of_first_line(text));
+        }
+        let ends = match format {
+            None | Some(Format::Lin) => false,
+            Some(Format::Lines | Format::DdsHands) => true,
+            Some(Format::Pbn) => {
+                if text.starts_with('[') {
+                    has_tag = true;
+                } else if let Some(open) = text.rfind('{') {
+                    in_comment = text.rfind('}').is_none_or(|close| close < open);
+                } else if text.contains('}') {
+                    in_comment = false;
+                }
+                text.is_empty() && has_tag && !in_comment
+            }
+        };
+        if ends {
+            has_tag = false;
+            if !send_piece(&mut piece, format, first) {
+                return;
+            }
+        }
+    }
+    if !piece.is_empty() {
+        send_piece(&mut piece, format, first);
+    }
+}
+
+/// The boards of a LIN text (BBO's hand records and movies), with
+/// the dealer of `md|` and the vulnerability of `sv|` (or of the board
+/// number when `sv|` is absent).
+fn lin_items(name: &str, text: &str) -> Vec<Result<Item, Failure>> {
+    dds::model::parse_lin(text)
+        .into_iter()
+        .map(|board| {
+            let board = board.map_err(|e| Failure(format!("{name}: {e}")))?;
+            let mut item = Item::new(board.deal.to_string(), board.deal);
+            item.dealer = Some(board.dealer);
+            item.vulnerability = board.vulnerability.or_else(|| board.board.and_then(Vulnerability::for_board));
+            item.board = board.board.map(|b| b.to_string());
+            Ok(item)
+        })
+        .collect()
+}
+
+/// The record of a line of DDS's hand files: `PBN dealer vul trump first
+/// "deal"` (dealer 0-3 for N, E, S, W; vul 0 none, 1 both, 2 North-South,
+/// 3 East-West) is a deal with its dealer and vulnerability; the other
+/// lines (`NUMBER`, `FUT`, `TABLE`, `PAR`, ...) and blank lines are read
+/// past.
+fn dds_hands_item(label: &str, line: &str) -> Option<Result<Item, Failure>> {
+    if !line.starts_with("PBN") {
+        return None;
+    }
+    let bad = |what: &str| Failure(format!("{label}: {what} (expected PBN dealer vul trump first \"deal\")"));
+    Some((|| {
+        let (fields, deal) = line["PBN".len()..].split_once('"').ok_or_else(|| bad("no quoted deal"))?;
+        let deal = deal.strip_suffix('"').or_else(|| deal.trim_end().strip_suffix('"'));
+        let deal = deal.ok_or_else(|| bad("the deal has no closing quote"))?;
+        let numbers: Vec<&str> = fields.split_whitespace().collect();
+        let [dealer, vul, _trump, _first] = numbers[..] else {
+            return Err(bad(&format!("{} numbers before the deal", numbers.len())));
+        };
+        let dealer = match dealer.parse::<usize>() {
+            Ok(d) if d < 4 => Seat::ALL[d],
+            _ => return Err(bad(&format!("dealer {dealer:?} is not 0-3"))),
+        };
+        let vulnerability = match vul {
+            "0" => Vulnerability::None,
+            "1" => Vulnerability::Both,
+            "2" => Vulnerability::NorthSouth,
+            "3" => Vulnerability::EastWest,
+            _ => return Err(bad(&format!("vulnerability {vul:?} is not 0-3"))),
+        };
+        let mut item = Item::new(deal.to_owned(), full_deal(label, deal)?);
+        item.dealer = Some(dealer);
+        item.vulnerability = Some(vulnerability);
+        Ok(item)
+    })())
 }
 
 /// Whether a command-line argument that names no file is meant as a deal:
@@ -213,73 +559,115 @@ pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
 const KNOWN_TAGS: [&str; 8] =
     ["Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "OptimumResultTable", "ParContract", "OptimumScore"];
 
-/// The board number of game `g`, from its `Board` tag.
-fn board_number(file: &PbnFile, g: usize) -> Option<u32> {
-    file.resolved_tag(g, "Board").and_then(|b| b.trim().parse::<u32>().ok())
+/// The tags of a PBN piece's games, with the copy rule applied across
+/// pieces, and their place in the input for messages.
+struct Tags<'a> {
+    file: &'a PbnFile,
+    /// The values of the game before the piece.
+    carry: &'a HashMap<&'static str, String>,
+    /// The index in the input of the piece's first game, and the number of
+    /// lines before the piece.
+    base: usize,
+    line: usize,
 }
 
-/// Game `g` of the file `name` for messages: `boards.pbn: game 3 (board 3)`.
-fn game_label(name: &str, file: &PbnFile, g: usize) -> String {
-    match board_number(file, g) {
-        Some(b) => format!("{name}: game {} (board {b})", g + 1),
-        None => format!("{name}: game {}", g + 1),
+impl Tags<'_> {
+    /// The value of tag `name` in game `g` of the piece: a value of `#`
+    /// stands for the value in the game before (from the last piece for
+    /// the first game). `None` when the game, or a game it copies, has no
+    /// such tag.
+    fn get(&self, mut g: usize, name: &str) -> Option<&str> {
+        loop {
+            let value = self.file.games().get(g)?.tag(name)?;
+            if value != "#" {
+                return Some(value);
+            }
+            if g == 0 {
+                return self.carry.get(name).map(String::as_str);
+            }
+            g -= 1;
+        }
     }
-}
 
-/// Warns on standard error about the tags of game `g` that are read past:
-/// a known tag spelled in another case (`[deal]` is not `[Deal]`, and is
-/// not read), and a known tag given more than once (the first is read).
-fn warn_about_tags(name: &str, file: &PbnFile, g: usize) {
-    let tags = file.games()[g].tags();
-    for known in KNOWN_TAGS {
-        let count = tags.iter().filter(|t| t.name() == known).count();
-        if count > 1 {
-            eprintln!("dds: warning: {}: {count} [{known}] tags; the first is used", game_label(name, file, g));
-        }
+    /// The board number of game `g`, from its `Board` tag.
+    fn board_number(&self, g: usize) -> Option<u32> {
+        self.get(g, "Board").and_then(|b| b.trim().parse::<u32>().ok())
     }
-    for tag in tags {
-        let other_case = KNOWN_TAGS.iter().find(|k| tag.name() != **k && tag.name().eq_ignore_ascii_case(k));
-        if let Some(known) = other_case {
-            let line = tag.line().map_or(String::new(), |l| format!(" (line {l})"));
-            eprintln!(
-                "dds: warning: {}: tag [{}]{line} is not read: tag names are case-sensitive, expected [{known}]",
-                game_label(name, file, g),
-                tag.name(),
-            );
-        }
-    }
-}
 
-/// The record of game `g`: `None` for a game without a deal (a header
-/// game), else the deal with its dealer and vulnerability, or the message
-/// for a bad one.
-fn pbn_item(name: &str, file: &PbnFile, g: usize) -> Option<Result<Item, Failure>> {
-    let board = board_number(file, g);
-    let label = game_label(name, file, g);
-    let text = match file.resolved_tag(g, "Deal") {
-        Some(text) => text.to_owned(),
-        // `[Deal "#"]` copies the deal of the game before, and no earlier
-        // game has one to copy: the game's deal is unknown.
-        None if file.games()[g].tag("Deal").is_some() => {
-            return Some(Err(Failure(format!(
-                "{label}: [Deal \"#\"] copies the deal of the game before, but no earlier game has a deal"
-            ))));
+    /// Game `g` of the input `name` for messages: `boards.pbn: game 3
+    /// (board 3)`.
+    fn label(&self, name: &str, g: usize) -> String {
+        match self.board_number(g) {
+            Some(b) => format!("{name}: game {} (board {b})", self.base + g + 1),
+            None => format!("{name}: game {}", self.base + g + 1),
         }
-        None => return None,
-    };
-    let result = (|| {
-        let deal = full_deal(&label, &text)?;
-        let dealer = match file.resolved_tag(g, "Dealer") {
-            Some(d) => Some(d.trim().parse::<Seat>().map_err(|e| Failure(format!("{label}: Dealer {d:?}: {e}")))?),
-            None => board.and_then(dealer_for_board),
+    }
+
+    /// Warns on standard error about the tags of game `g` that are read
+    /// past: a known tag spelled in another case (`[deal]` is not
+    /// `[Deal]`, and is not read), and a known tag given more than once
+    /// (the first is read).
+    fn warn(&self, name: &str, g: usize) {
+        let tags = self.file.games()[g].tags();
+        for known in KNOWN_TAGS {
+            let count = tags.iter().filter(|t| t.name() == known).count();
+            if count > 1 {
+                eprintln!("dds: warning: {}: {count} [{known}] tags; the first is used", self.label(name, g));
+            }
+        }
+        for tag in tags {
+            let other_case = KNOWN_TAGS.iter().find(|k| tag.name() != **k && tag.name().eq_ignore_ascii_case(k));
+            if let Some(known) = other_case {
+                let line = tag.line().map_or(String::new(), |l| format!(" (line {})", self.line + l));
+                eprintln!(
+                    "dds: warning: {}: tag [{}]{line} is not read: tag names are case-sensitive, expected [{known}]",
+                    self.label(name, g),
+                    tag.name(),
+                );
+            }
+        }
+    }
+
+    /// The record of game `g`: `None` for a game without a deal (a header
+    /// game), else the deal with its dealer and vulnerability, or the
+    /// message for a bad one.
+    fn item(&self, name: &str, g: usize) -> Option<Result<Item, Failure>> {
+        let board = self.board_number(g);
+        let label = self.label(name, g);
+        let text = match self.get(g, "Deal") {
+            Some(text) => text.to_owned(),
+            // `[Deal "#"]` copies the deal of the game before, and no
+            // earlier game has one to copy: the game's deal is unknown.
+            None if self.file.games()[g].tag("Deal").is_some() => {
+                return Some(Err(Failure(format!(
+                    "{label}: [Deal \"#\"] copies the deal of the game before, but no earlier game has a deal"
+                ))));
+            }
+            None => return None,
         };
-        let vulnerability = match file.resolved_tag(g, "Vulnerable") {
-            Some(v) => Some(
-                v.trim().parse::<Vulnerability>().map_err(|e| Failure(format!("{label}: Vulnerable {v:?}: {e}")))?,
-            ),
-            None => board.and_then(Vulnerability::for_board),
-        };
-        Ok(Item { text: text.clone(), deal, dealer, vulnerability, game: Some(g) })
-    })();
-    Some(result)
+        let result = (|| {
+            let deal = full_deal(&label, &text)?;
+            let dealer = match self.get(g, "Dealer") {
+                Some(d) => Some(d.trim().parse::<Seat>().map_err(|e| Failure(format!("{label}: Dealer {d:?}: {e}")))?),
+                None => board.and_then(dealer_for_board),
+            };
+            let vulnerability = match self.get(g, "Vulnerable") {
+                Some(v) => Some(
+                    v.trim()
+                        .parse::<Vulnerability>()
+                        .map_err(|e| Failure(format!("{label}: Vulnerable {v:?}: {e}")))?,
+                ),
+                None => board.and_then(Vulnerability::for_board),
+            };
+            let mut item = Item::new(text.clone(), deal);
+            item.dealer = dealer;
+            item.vulnerability = vulnerability;
+            item.game = Some(self.base + g);
+            item.board = self.get(g, "Board").map(|b| b.trim().to_owned());
+            item.event = self.get(g, "Event").map(str::to_owned);
+            item.date = self.get(g, "Date").map(str::to_owned);
+            Ok(item)
+        })();
+        Some(result)
+    }
 }

@@ -32,8 +32,10 @@ fn parse_time(value: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-/// The options of `dds layouts`.
+/// The options of `dds layouts`: one lead (`--trump` with `--leader`) or
+/// the whole table (`--table`), one of them required.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("task").required(true).args(["trump", "table"])))]
 pub(crate) struct LayoutArgs {
     /// The deal as PBN text: the known hands in full, `-` for a hand of
     /// unknown cards, or a short hand holding the cards known to be there
@@ -117,7 +119,7 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         None => None,
     };
     let planned = layouts.count().min(options.sample.unwrap_or(u64::MAX)).min(options.limit.unwrap_or(u64::MAX));
-    let mut progress = Progress::new(usize::try_from(planned).unwrap_or(usize::MAX), false).unit("layouts");
+    let mut progress = Progress::new(Some(usize::try_from(planned).unwrap_or(usize::MAX)), false).unit("layouts");
     let mut write_error = None;
     let settings = Parallel::with_threads(args.threads.unwrap_or(0));
     // Ctrl-C stops the run as --limit does: the layouts solved so far are

@@ -18,8 +18,10 @@
 //!   to play (DDS's SolveBoard); every card's score (the default) is spread
 //!   over the threads when the search is long.
 //!
-//! INPUT is a file of PBN deals (one per line), a PBN file with tags, a PBN
-//! deal given as the argument, or standard input (absent or `-`). Every
+//! INPUT is a file of PBN deals (one per line), a PBN file with tags, LIN,
+//! a DDS hand file, a PBN deal given as the argument, or standard input
+//! (absent or `-`, read as it comes: each record is answered without
+//! waiting for the end). Every
 //! subcommand takes `--json` (one JSON object per deal and line; the
 //! README documents the schemas).
 //!
@@ -37,12 +39,13 @@ mod progress;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
-use dds::model::{Card, Deal, PbnFile, Seat, Strain, Vulnerability};
+use dds::model::{Card, Deal, Seat, Strain, Vulnerability};
 use dds::{Board, DdTable, Parallel, Solutions, Solver, Target};
 
-use input::{Item, Source};
+use input::{Format, Item, Next, PbnPieces, Records};
 use progress::Progress;
 
 #[derive(Parser, Debug)]
@@ -297,6 +300,11 @@ fn main() -> ExitCode {
 /// bounded, and the progress line moves.
 const CHUNK: usize = 64;
 
+/// The longest a record read from standard input waits for others to fill
+/// its chunk: a program feeding deals one at a time gets each answer at
+/// once, and a fast one fills whole chunks.
+const CHUNK_WAIT: Duration = Duration::from_millis(50);
+
 /// How a batch of deals runs: the worker threads, whether a bad record
 /// stops it, and whether to print the count of deals solved.
 struct RunOptions {
@@ -307,16 +315,17 @@ struct RunOptions {
 
 /// Where the results of a batch go, in input order.
 trait Emit {
-    /// A good item and its table.
-    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure>;
+    /// A good item and its table; `pbn` holds the PBN games not yet
+    /// written back.
+    fn item(&mut self, item: &Item, table: &DdTable, pbn: &mut PbnPieces) -> Result<(), Failure>;
     /// Every item of a chunk has been handed over (or skipped).
-    fn chunk_done(&mut self) -> Result<(), Failure> {
+    fn chunk_done(&mut self, _pbn: &mut PbnPieces) -> Result<(), Failure> {
         Ok(())
     }
 }
 
 impl<F: FnMut(&Item, &DdTable) -> Result<(), Failure>> Emit for F {
-    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure> {
+    fn item(&mut self, item: &Item, table: &DdTable, _pbn: &mut PbnPieces) -> Result<(), Failure> {
         self(item, table)
     }
 }
@@ -325,88 +334,115 @@ impl<F: FnMut(&Item, &DdTable) -> Result<(), Failure>> Emit for F {
 /// afresh (a run of millions of distinct deals stays bounded).
 const MAX_REMEMBERED: usize = 1 << 20;
 
-/// Solves the tables of `items` in parallel, a chunk at a time, and hands
-/// each good item with its table to `emit`, in input order. Each distinct
-/// deal is solved once per run: a deal seen before (in any chunk) gets the
-/// table already found. A bad item stops the batch (after the results
-/// before it) or, with `keep_going`, is reported and skipped; the count of
-/// bad items is the error at the end.
-fn run_tables(items: Vec<Result<Item, Failure>>, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Failure> {
+/// Why a batch stopped early: the message, and the PBN game of the bad
+/// record when it has one.
+struct Stop {
+    failure: Failure,
+    game: Option<usize>,
+}
+
+/// Solves the tables of the records in parallel, a chunk at a time (at
+/// most [`CHUNK`] records, or those that came within [`CHUNK_WAIT`]), and
+/// hands each good item with its table to `emit`, in input order. Each
+/// distinct deal is solved once per run: a deal seen before (in any chunk)
+/// gets the table already found. A bad item stops the batch (after the
+/// results before it) or, with `keep_going`, is reported and skipped; the
+/// count of bad items is the error at the end.
+fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Stop> {
     let settings = Parallel::with_threads(options.threads.unwrap_or(0));
     let keep_going = options.keep_going;
-    let total = items.len();
-    let mut progress = Progress::new(total, false);
+    let mut progress = Progress::new(records.known_total(), false);
     let mut bad = 0usize;
     let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
     let mut stop = None;
     let mut known: HashMap<Deal, DdTable> = HashMap::new();
-    // The deals handed to `emit` or found bad by the solver, and the
-    // distinct deals solved.
-    let (mut deals, mut solved) = (0usize, 0usize);
-    let mut flush = |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize| -> Result<(), Failure> {
-        if known.len() + chunk.len() > MAX_REMEMBERED {
-            known.clear();
-        }
-        let mut new: Vec<Deal> = Vec::new();
-        for item in chunk.iter() {
-            if !known.contains_key(&item.deal) && !new.contains(&item.deal) {
-                new.push(item.deal);
+    // The records read, the deals handed to `emit` or found bad by the
+    // solver, and the distinct deals solved.
+    let (mut total, mut deals, mut solved) = (0usize, 0usize, 0usize);
+    let mut flush =
+        |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize, pbn: &mut PbnPieces| -> Result<(), Stop> {
+            if known.len() + chunk.len() > MAX_REMEMBERED {
+                known.clear();
             }
-        }
-        let tables = dds::dd_tables(&new, &settings);
-        solved += new.len();
-        let mut failed: HashMap<Deal, dds::Error> = HashMap::new();
-        for (deal, table) in new.iter().zip(tables) {
-            match table {
-                Ok(table) => {
-                    known.insert(*deal, table);
-                }
-                Err(e) => {
-                    failed.insert(*deal, e);
+            let mut new: Vec<Deal> = Vec::new();
+            for item in chunk.iter() {
+                if !known.contains_key(&item.deal) && !new.contains(&item.deal) {
+                    new.push(item.deal);
                 }
             }
-        }
-        for item in chunk.iter() {
-            deals += 1;
-            match (known.get(&item.deal), failed.get(&item.deal)) {
-                (Some(table), _) => emit.item(item, table)?,
-                (None, Some(e)) if keep_going => {
-                    eprintln!("dds: {}: {e}", item.text);
-                    *bad += 1;
-                }
-                (None, e) => {
-                    let e = e.map_or_else(|| "not solved".to_owned(), ToString::to_string);
-                    return Err(Failure(format!("{}: {e}", item.text)));
+            let tables = dds::dd_tables(&new, &settings);
+            solved += new.len();
+            let mut failed: HashMap<Deal, dds::Error> = HashMap::new();
+            for (deal, table) in new.iter().zip(tables) {
+                match table {
+                    Ok(table) => {
+                        known.insert(*deal, table);
+                    }
+                    Err(e) => {
+                        failed.insert(*deal, e);
+                    }
                 }
             }
-        }
-        progress.advance(chunk.len());
-        chunk.clear();
-        emit.chunk_done()
-    };
+            let stopped = |failure: Failure| Stop { failure, game: None };
+            for item in chunk.iter() {
+                deals += 1;
+                match (known.get(&item.deal), failed.get(&item.deal)) {
+                    (Some(table), _) => emit.item(item, table, pbn).map_err(stopped)?,
+                    (None, Some(e)) if keep_going => {
+                        eprintln!("dds: {}: {e}", item.text);
+                        *bad += 1;
+                    }
+                    (None, e) => {
+                        let e = e.map_or_else(|| "not solved".to_owned(), ToString::to_string);
+                        return Err(Stop { failure: Failure(format!("{}: {e}", item.text)), game: item.game });
+                    }
+                }
+            }
+            progress.advance(chunk.len());
+            chunk.clear();
+            emit.chunk_done(pbn).map_err(stopped)
+        };
     let mut outcome = Ok(());
-    for item in items {
-        match item {
-            Ok(item) => chunk.push(item),
-            Err(Failure(message)) if keep_going => {
+    let mut started = Instant::now();
+    loop {
+        let wait = (!chunk.is_empty()).then(|| CHUNK_WAIT.saturating_sub(started.elapsed()));
+        let next = match records.next(wait) {
+            Ok(next) => next,
+            Err(failure) => {
+                stop = Some(Stop { failure, game: None });
+                break;
+            }
+        };
+        match next {
+            Next::End => break,
+            Next::Pending => {}
+            Next::Record(_, Ok(item)) => {
+                total += 1;
+                if chunk.is_empty() {
+                    started = Instant::now();
+                }
+                chunk.push(item);
+            }
+            Next::Record(_, Err(Failure(message))) if keep_going => {
+                total += 1;
                 eprintln!("dds: {message}");
                 bad += 1;
                 progress.advance(1);
             }
-            Err(e) => {
-                stop = Some(e);
+            Next::Record(game, Err(failure)) => {
+                stop = Some(Stop { failure, game });
                 break;
             }
         }
-        if chunk.len() == CHUNK {
-            outcome = flush(&mut chunk, &mut progress, &mut bad);
+        if chunk.len() == CHUNK || (!chunk.is_empty() && started.elapsed() >= CHUNK_WAIT) {
+            outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
             if outcome.is_err() {
                 break;
             }
         }
     }
     if outcome.is_ok() {
-        outcome = flush(&mut chunk, &mut progress, &mut bad);
+        outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
     }
     progress.finish();
     if options.stats {
@@ -414,18 +450,18 @@ fn run_tables(items: Vec<Result<Item, Failure>>, options: &RunOptions, emit: &mu
     }
     outcome?;
     match stop {
-        Some(e) => Err(e),
-        None if bad > 0 => Err(Failure(format!("{bad} of {total} records had errors"))),
+        Some(stop) => Err(stop),
+        None if bad > 0 => Err(Stop { failure: Failure(format!("{bad} of {total} records had errors")), game: None }),
         None => Ok(()),
     }
 }
 
 fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
-    let source = Source::open(batch.input.as_deref())?;
+    let mut records = Records::open(batch.input.as_deref())?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(source.items()?, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
             writeln!(out, "{}", json::table(&item.text, table))?;
         } else if gib {
@@ -439,6 +475,7 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
         first = false;
         Ok(())
     })
+    .map_err(|stop| stop.failure)
 }
 
 /// A table a person can read at a glance: declarers down, strains across.
@@ -459,11 +496,11 @@ const STRAINS_NT_FIRST: [Strain; 5] =
     [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Result<(), Failure> {
-    let source = Source::open(batch.input.as_deref())?;
+    let mut records = Records::open(batch.input.as_deref())?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(source.items()?, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
@@ -484,6 +521,7 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
         first = false;
         Ok(())
     })
+    .map_err(|stop| stop.failure)
 }
 
 /// The PBN tags `dds pbn` writes for a game.
@@ -530,18 +568,19 @@ fn ns_score(value: &str) -> Option<i32> {
     }
 }
 
-/// The JSON fields that place game `g` of `file`: `"game"` (counted from
-/// 1), `"board"` (a number, the tag's text when it is not one, or null),
-/// and `"event"` and `"date"` where the game has them (the `#` copy rule
+/// The JSON fields that place a PBN game: `"game"` (counted from 1),
+/// `"board"` (a number, the tag's text when it is not one, or null), and
+/// `"event"` and `"date"` where the game has them (the `#` copy rule
 /// applied), each followed by a comma.
-fn game_fields(file: &PbnFile, g: usize) -> String {
-    let board = match file.resolved_tag(g, "Board").map(str::trim) {
+fn game_fields(item: &Item) -> String {
+    let board = match item.board.as_deref() {
         Some(b) => b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string()),
         None => "null".to_owned(),
     };
-    let mut fields = format!("\"game\":{},\"board\":{board},", g + 1);
-    for (name, tag) in [("event", "Event"), ("date", "Date")] {
-        if let Some(value) = file.resolved_tag(g, tag) {
+    let game = item.game.map_or(0, |g| g + 1);
+    let mut fields = format!("\"game\":{game},\"board\":{board},");
+    for (name, value) in [("event", &item.event), ("date", &item.date)] {
+        if let Some(value) = value {
             fields.push_str(&format!("\"{name}\":{},", json::string(value)));
         }
     }
@@ -605,42 +644,27 @@ impl PbnSink {
 /// `dds pbn`'s results, written as they come: the tags of each game
 /// solved, and the text of every game up to it at the end of each chunk.
 struct PbnWriter {
-    file: PbnFile,
-    charset: input::Charset,
     json: bool,
     sink: PbnSink,
-    /// The games written.
-    written: usize,
     /// One past the last game handed over.
     done: usize,
 }
 
 impl PbnWriter {
-    /// Writes the games `written..to` (the file's head before game 0), so
-    /// that the pieces written one after the other are the whole file.
-    fn write_through(&mut self, to: usize) -> Result<(), Failure> {
-        if self.json || to <= self.written {
-            return Ok(());
+    /// Writes the input's text not yet written up to game `to` (not
+    /// included; `None`: to the end), so that the pieces written one after
+    /// the other are the whole input. JSON output drops the text.
+    fn write_through(&mut self, pbn: &mut PbnPieces, to: Option<usize>) -> Result<(), Failure> {
+        let bytes = pbn.take_through(to)?;
+        if !self.json && !bytes.is_empty() {
+            self.sink.write(&bytes)?;
         }
-        let mut text = if self.written == 0 { self.file.head().to_owned() } else { String::new() };
-        for game in &self.file.games()[self.written..to] {
-            text.push_str(&game.to_string());
-        }
-        let bytes = self.charset.encode(&text)?;
-        self.sink.write(&bytes)?;
-        self.sink.flush()?;
-        self.written = to;
-        Ok(())
-    }
-
-    /// Writes the rest of the file.
-    fn write_rest(&mut self) -> Result<(), Failure> {
-        self.write_through(self.file.games().len())
+        self.sink.flush()
     }
 }
 
 impl Emit for PbnWriter {
-    fn item(&mut self, item: &Item, table: &DdTable) -> Result<(), Failure> {
+    fn item(&mut self, item: &Item, table: &DdTable, pbn: &mut PbnPieces) -> Result<(), Failure> {
         let Some(g) = item.game else { return Ok(()) };
         self.done = g + 1;
         let dealer = item.dealer.unwrap_or(Seat::North);
@@ -649,12 +673,12 @@ impl Emit for PbnWriter {
         if self.json {
             let sides = table.par(vulnerability);
             let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
-            let line = format!("{{{}{}\n", game_fields(&self.file, g), &record[1..]);
+            let line = format!("{{{}{}\n", game_fields(item), &record[1..]);
             self.sink.write(line.as_bytes())?;
             return Ok(());
         }
         let r = pbn_results(table, &dealer_par);
-        let game = &mut self.file.games_mut()[g];
+        let Some(game) = pbn.game_mut(g) else { return Ok(()) };
         game.set_tag("DoubleDummyTricks", &r.tricks)?;
         game.set_tag_with_section(
             "OptimumResultTable",
@@ -670,44 +694,41 @@ impl Emit for PbnWriter {
         Ok(())
     }
 
-    fn chunk_done(&mut self) -> Result<(), Failure> {
-        self.write_through(self.done)?;
-        self.sink.flush()
+    fn chunk_done(&mut self, pbn: &mut PbnPieces) -> Result<(), Failure> {
+        self.write_through(pbn, Some(self.done))
     }
 }
 
 fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options: &RunOptions) -> Result<(), Failure> {
-    let source = Source::open(file)?;
-    if source.name == "<argument>" || !source.is_pbn() {
-        return Err(Failure(format!("{}: not a PBN file (no tags)", source.name)));
+    let mut records = Records::open(file)?;
+    if records.name == input::ARGUMENT || records.format != Some(Format::Pbn) {
+        return Err(Failure(format!("{}: not a PBN file (no tags)", records.name)));
     }
-    let pbn: PbnFile = source.pbn()?;
-    let items = source.indexed_pbn_items(&pbn);
-    let games: Vec<usize> = items.iter().map(|(g, _)| *g).collect();
     let sink = PbnSink::open(if json { None } else { output })?;
-    let mut writer = PbnWriter { file: pbn, charset: source.charset, json, sink, written: 0, done: 0 };
-    let items = items.into_iter().map(|(_, item)| item).collect();
+    let mut writer = PbnWriter { json, sink, done: 0 };
     // Each chunk's games are written as soon as they are solved, in the
-    // character set the file was read in, so that every byte outside the
-    // new tags is the byte read. With --keep-going a bad game is left as
-    // it was.
-    match run_tables(items, options, &mut writer) {
+    // character set they were read in, so that every byte outside the new
+    // tags is the byte read. With --keep-going a bad game is left as it
+    // was.
+    match run_tables(&mut records, options, &mut writer) {
         Ok(()) => {
-            writer.write_rest()?;
+            writer.write_through(&mut records.pbn, None)?;
             writer.sink.finish()
         }
-        Err(e) if options.keep_going => {
-            writer.write_rest()?;
+        Err(Stop { failure, .. }) if options.keep_going => {
+            writer.write_through(&mut records.pbn, None)?;
             writer.sink.finish()?;
-            Err(e)
+            Err(failure)
         }
-        Err(Failure(message)) => {
-            // Stopped at a bad game: the games before it are written.
-            let stop = games.iter().copied().find(|&g| g >= writer.done).unwrap_or(writer.done);
+        Err(Stop { failure: Failure(message), game }) => {
+            // Stopped at a bad game, or at a piece of standard input that
+            // is not PBN (every game read before it was solved): the games
+            // before it are written.
+            let stop = game.unwrap_or(records.pbn.games());
             if json {
                 return Err(Failure(format!("{message}; stopped at game {}", stop + 1)));
             }
-            writer.write_through(stop)?;
+            writer.write_through(&mut records.pbn, Some(stop))?;
             let name = writer.sink.name();
             writer.sink.finish()?;
             Err(Failure(format!("{message}; stopped at game {}: the games before it are written to {name}", stop + 1)))

@@ -6,7 +6,8 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 pub(crate) struct Progress {
-    total: usize,
+    /// The items to do, when known.
+    total: Option<usize>,
     done: usize,
     start: Instant,
     last: Option<Instant>,
@@ -18,7 +19,7 @@ pub(crate) struct Progress {
 impl Progress {
     /// A progress line for `total` items of `what`, shown only on a
     /// terminal and only once the batch has run for a second.
-    pub(crate) fn new(total: usize, quiet: bool) -> Progress {
+    pub(crate) fn new(total: Option<usize>, quiet: bool) -> Progress {
         let enabled = !quiet && std::io::stderr().is_terminal();
         Progress { total, done: 0, start: Instant::now(), last: None, enabled, unit: "deals", note: String::new() }
     }
@@ -48,19 +49,20 @@ impl Progress {
         }
         self.last = Some(now);
         let rate = self.done as f64 / elapsed.as_secs_f64();
-        let left = if rate > 0.0 { (self.total - self.done.min(self.total)) as f64 / rate } else { 0.0 };
+        let counts = match self.total {
+            Some(total) => {
+                let left = if rate > 0.0 { (total - self.done.min(total)) as f64 / rate } else { 0.0 };
+                format!(
+                    "{}/{total} {}, {rate:.1}/s, {} left",
+                    self.done,
+                    self.unit,
+                    clock(Duration::from_secs_f64(left))
+                )
+            }
+            None => format!("{} {}, {rate:.1}/s", self.done, self.unit),
+        };
         let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r{}/{} {}, {:.1}/s, {} left{}{}   ",
-            self.done,
-            self.total,
-            self.unit,
-            rate,
-            clock(Duration::from_secs_f64(left)),
-            if self.note.is_empty() { "" } else { "; " },
-            self.note
-        );
+        let _ = write!(err, "\r{counts}{}{}   ", if self.note.is_empty() { "" } else { "; " }, self.note);
         let _ = err.flush();
     }
 

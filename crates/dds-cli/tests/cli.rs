@@ -429,7 +429,6 @@ fn layouts_limit_and_sample() {
 #[test]
 fn layouts_bad_options_fail() {
     for (args, message) in [
-        (vec!["layouts", LAYOUTS_DEAL], "--trump and --leader"),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 - - -", "--table"], "3 hands are incomplete"),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 A... - -", "--table"], "deal:"),
     ] {
@@ -616,6 +615,8 @@ fn bad_option_values_are_usage_errors() {
         (with(&["layouts", LAYOUTS_DEAL], &["--trump", "X", "--leader", "W"]), "invalid value 'X' for '--trump"),
         (with(&["layouts", LAYOUTS_DEAL], &["--trump", "S", "--leader", "Q"]), "invalid value 'Q' for '--leader"),
         (with(&["table", deal], &["--threads", "abc"]), "--threads"),
+        // Neither a lead nor the table: the task is missing.
+        (with(&["layouts", LAYOUTS_DEAL], &[]), "<--trump <TRUMP>|--table>"),
     ];
     for (args, message) in &cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -1066,4 +1067,125 @@ fn layouts_stopped_by_ctrl_c_print_the_estimate_so_far() {
     assert!(text.contains("\"complete\":false"), "{text}");
     assert!(!text.contains("\"solved\":0,"), "{text}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+}
+
+/// A `dds` run fed through a pipe that stays open: each line written is
+/// answered before the next is sent, as a program generating deals would
+/// see it.
+struct Fed {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    output: std::sync::mpsc::Receiver<String>,
+}
+
+impl Fed {
+    fn start(args: &[&str]) -> Fed {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take();
+        let stdout = child.stdout.take().unwrap();
+        let (send, output) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                if send.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Fed { child, input, output }
+    }
+
+    fn send(&mut self, text: &str) {
+        let input = self.input.as_mut().unwrap();
+        input.write_all(text.as_bytes()).unwrap();
+        input.flush().unwrap();
+    }
+
+    /// The next line of output while the input is still open.
+    fn line(&self) -> String {
+        self.output.recv_timeout(std::time::Duration::from_secs(60)).expect("an answer before the input ends")
+    }
+
+    fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.input.take());
+        self.child.wait().unwrap()
+    }
+}
+
+#[test]
+fn deals_on_standard_input_are_answered_as_they_come() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let mut fed = Fed::start(&["table", "--gib"]);
+    for record in records.iter().take(3) {
+        // Each deal is answered while the pipe is still open.
+        fed.send(&format!("{}\n", record.deal));
+        let line = fed.line();
+        let table = record.table.unwrap();
+        let expected = dds::model::gib_line(&record.deal, &table);
+        assert_eq!(line, expected);
+    }
+    assert!(fed.finish().success());
+}
+
+#[test]
+fn pbn_games_on_standard_input_are_written_as_they_come() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let mut fed = Fed::start(&["pbn"]);
+    for (n, record) in records.iter().take(2).enumerate() {
+        // The second game copies the first one's dealer and vulnerability.
+        let (dealer, vulnerable) = if n == 0 { ("S", "EW") } else { ("#", "#") };
+        fed.send(&format!(
+            "[Board \"{}\"]\n[Dealer \"{dealer}\"]\n[Vulnerable \"{vulnerable}\"]\n[Deal \"{}\"]\n\n",
+            n + 1,
+            record.deal
+        ));
+        let mut game = Vec::new();
+        while game.last().is_none_or(|l: &String| !l.is_empty()) {
+            game.push(fed.line());
+        }
+        let text = game.join("\n");
+        let file = dds::model::PbnFile::parse(&text).unwrap();
+        let tricks = file.games()[0].tag("DoubleDummyTricks").unwrap();
+        let table = record.table.unwrap();
+        assert_eq!(dds::model::parse_double_dummy_tricks(tricks).unwrap(), table, "{text}");
+        assert_eq!(file.games()[0].tag("Dealer"), Some(dealer));
+        // Dealer South, East-West vulnerable, in both games: the score is
+        // the same as `dds par` gives for it.
+        let par = stdout(&dds(&["par", "--json", "--dealer", "S", "--vul", "EW", &record.deal.to_string()], ""));
+        let score = file.games()[0].tag("OptimumScore").unwrap();
+        assert!(par.contains(&format!("\"par\":{{\"score\":{}", score.trim_start_matches("NS "))), "{par} {score}");
+    }
+    assert!(fed.finish().success());
+}
+
+#[test]
+fn dds_hand_files_are_read_with_their_dealer_and_vulnerability() {
+    let records = load_hand_file("list10.txt").unwrap();
+    let path = fixtures_dir().join("dds-hands/list10.txt");
+    let out = stdout(&dds(&["par", "--json", path.to_str().unwrap()], ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), records.len());
+    for (line, record) in lines.iter().zip(&records) {
+        let par2 = record.par2.as_ref().unwrap();
+        let contracts: Vec<String> = par2.contracts.iter().map(|c| format!("\"{c}\"")).collect();
+        assert!(line.contains(&format!("\"dealer_par\":[{}]", contracts.join(","))), "{line}\n{par2:?}");
+        let par = record.par.as_ref().unwrap();
+        let scores = format!("\"par_score\":[\"{}\",\"{}\"]", par.score_text[0], par.score_text[1]);
+        assert!(line.contains(&scores), "{line}\n{scores}");
+        assert!(line.contains(&format!("\"dealer\":\"{}\"", record.dealer.to_char())), "{line}");
+    }
+    // A bad line names its line number.
+    let output = dds(
+        &["table"],
+        "NUMBER 1\nPBN 0 7 0 0 \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("<stdin>:2: vulnerability \"7\" is not 0-3"), "{stderr}");
 }
