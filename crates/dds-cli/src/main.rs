@@ -7,6 +7,8 @@
 //!   game of a PBN file, keeping everything else as it was.
 //! * `dds play DEAL --trump S --leader N CARDS...`: the double dummy result
 //!   after each card of a play.
+//! * `dds report [INPUT] [-o FILE]`: a printable hand-record report (HTML):
+//!   each board's hands, double dummy table and par.
 //! * `dds line DEAL --trump S --leader N [--played ...]`: one line of best
 //!   play to the end of the deal.
 //! * `dds layouts DEAL (--trump S --leader W | --table) [--sample N]
@@ -35,6 +37,7 @@ mod input;
 mod json;
 mod layouts;
 mod progress;
+mod report;
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -189,6 +192,9 @@ enum Command {
     /// Every way the unknown cards can lie, solved: the distribution of
     /// tricks, the chance of making each contract and its expected score.
     Layouts(layouts::LayoutArgs),
+    /// A printable hand-record report (HTML): each board's hands, double
+    /// dummy tricks and par, six boards to an A4 sheet.
+    Report(report::ReportArgs),
     /// The score of every card of the seat to play (DDS's SolveBoard).
     Solve {
         #[command(flatten)]
@@ -281,6 +287,7 @@ fn main() -> ExitCode {
         Command::Play { deal, trump, leader, cards, json } => play(&deal, trump, leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
         Command::Layouts(args) => layouts::run(&args),
+        Command::Report(args) => report::run(&args),
         Command::Solve { position, target, solutions, threads, json } => {
             solve(&position, target, solutions, threads, json)
         }
