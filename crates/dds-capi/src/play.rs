@@ -1,0 +1,181 @@
+//! Play analysis: `AnalysePlayBin`, `AnalysePlayPBN` and their batches.
+
+use std::ffi::c_int;
+
+use dds::{Board, Solutions, Target};
+use rayon::prelude::*;
+
+use crate::codes::*;
+use crate::convert::{card, play_from_pbn, range_checks, value_checks};
+use crate::runtime::{self, guard, with_solver};
+use crate::types::*;
+use crate::{boards_from_pbn, deal_from_pbn, thread_ok};
+
+/// Declarer's side's tricks from `board` on (its current trick included),
+/// declarer's side being `declarer`'s.
+fn declarer_tricks(board: &Board, declarer: dds::model::Side) -> Result<u8, c_int> {
+    let best = with_solver(|solver| solver.solve_board(board, Target::Max, Solutions::One))
+        .map_err(|e| crate::convert::code_of(&e))?;
+    let to_play = best.cards.first().and_then(|c| c.tricks).unwrap_or(0);
+    Ok(if board.to_play().side() == declarer { to_play } else { board.tricks_left() - to_play })
+}
+
+/// DDS's `AnalysePlayBin` on the calling thread's solver: declarer's
+/// side's tricks (declarer on the right of `first`) before the play and
+/// after each card, the last trick not analysed (its result is forced).
+pub(crate) fn analyse(dl: &deal, play: &playTraceBin) -> Result<solvedPlay, c_int> {
+    range_checks(dl, -1, 1, 1)?;
+    let mut board = value_checks(dl, -1)?;
+    let n = usize::try_from(play.number).map_err(|_| RETURN_PLAY_FAULT)?;
+    if n > 52 {
+        return Err(RETURN_PLAY_FAULT);
+    }
+    let declarer = board.leader().prev().side();
+    // DDS analyses the cards up to the last trick, not into it.
+    let analysed = n.min((4 * usize::from(board.tricks_left())).saturating_sub(4 + board.played().len()));
+    let mut out = solvedPlay { number: 0, tricks: [0; 53] };
+    out.tricks[0] = c_int::from(declarer_tricks(&board, declarer)?);
+    let mut won = 0u8;
+    for i in 0..analysed {
+        let card = card(play.suit[i], play.rank[i]).ok_or(RETURN_PLAY_FAULT)?;
+        if !board.hand(board.to_play()).contains(card) {
+            return Err(RETURN_PLAY_FAULT);
+        }
+        let next = board.after(card).map_err(|_| RETURN_PLAY_FAULT)?;
+        if next.tricks_left() < board.tricks_left() && next.leader().side() == declarer {
+            won += 1;
+        }
+        board = next;
+        out.tricks[i + 1] = c_int::from(won + declarer_tricks(&board, declarer)?);
+    }
+    out.number = analysed as c_int + 1;
+    Ok(out)
+}
+
+/// DDS's `AnalysePlayBin`: declarer's side's double dummy tricks before
+/// the play and after each card played.
+///
+/// # Safety
+/// `solved` is NULL or points to a writable `solvedPlay`.
+#[no_mangle]
+pub unsafe extern "C" fn AnalysePlayBin(dl: deal, play: playTraceBin, solved: *mut solvedPlay, thrId: c_int) -> c_int {
+    guard(|| {
+        if !thread_ok(thrId) {
+            return RETURN_THREAD_INDEX;
+        }
+        // SAFETY: the caller's contract.
+        unsafe { crate::write_out(solved, analyse(&dl, &play)) }
+    })
+}
+
+/// DDS's `AnalysePlayPBN`: [`AnalysePlayBin`] with the deal and the play
+/// as text.
+///
+/// # Safety
+/// `solvedp` is NULL or points to a writable `solvedPlay`.
+#[no_mangle]
+pub unsafe extern "C" fn AnalysePlayPBN(
+    dlPBN: dealPBN,
+    playPBN: playTracePBN,
+    solvedp: *mut solvedPlay,
+    thrId: c_int,
+) -> c_int {
+    guard(|| {
+        let dl = match deal_from_pbn(&dlPBN) {
+            Ok(dl) => dl,
+            Err(code) => return code,
+        };
+        let play = match play_from_pbn(&playPBN) {
+            Ok(play) => play,
+            Err(code) => return code,
+        };
+        // SAFETY: passed on.
+        unsafe { AnalysePlayBin(dl, play, solvedp, thrId) }
+    })
+}
+
+/// The plays of a batch analysed on every thread into `solved`: the first
+/// failure's code, the others written.
+fn analyse_all(bo: &boards, plays: &playTracesBin, solved: &mut solvedPlays) -> c_int {
+    if bo.noOfBoards > MAXNOOFBOARDS as c_int {
+        return RETURN_TOO_MANY_BOARDS;
+    }
+    if bo.noOfBoards != plays.noOfBoards {
+        return RETURN_UNKNOWN_FAULT;
+    }
+    let n = usize::try_from(bo.noOfBoards).unwrap_or(0);
+    let Some(pool) = runtime::pool() else { return RETURN_THREAD_CREATE };
+    let results: Vec<Result<solvedPlay, c_int>> = pool
+        .install(|| (0..n).into_par_iter().with_max_len(1).map(|k| analyse(&bo.deals[k], &plays.plays[k])).collect());
+    solved.noOfBoards = n as c_int;
+    let mut code = RETURN_NO_FAULT;
+    for (slot, result) in solved.solved.iter_mut().zip(results) {
+        match result {
+            Ok(play) => *slot = play,
+            Err(e) if code == RETURN_NO_FAULT => code = e,
+            Err(_) => {}
+        }
+    }
+    code
+}
+
+/// DDS's `AnalyseAllPlaysBin`: [`AnalysePlayBin`] for a batch, on every
+/// thread (`chunkSize` is not used, as in DDS).
+///
+/// # Safety
+/// The pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn AnalyseAllPlaysBin(
+    bop: *mut boards,
+    plp: *mut playTracesBin,
+    solvedp: *mut solvedPlays,
+    chunkSize: c_int,
+) -> c_int {
+    let _ = chunkSize;
+    guard(|| {
+        // SAFETY: the caller's contract.
+        match (unsafe { bop.as_ref() }, unsafe { plp.as_ref() }, unsafe { solvedp.as_mut() }) {
+            (Some(bo), Some(plays), Some(solved)) => analyse_all(bo, plays, solved),
+            _ => RETURN_UNKNOWN_FAULT,
+        }
+    })
+}
+
+/// DDS's `AnalyseAllPlaysPBN`: [`AnalyseAllPlaysBin`] with the deals and
+/// plays as text.
+///
+/// # Safety
+/// The pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn AnalyseAllPlaysPBN(
+    bopPBN: *mut boardsPBN,
+    plpPBN: *mut playTracesPBN,
+    solvedp: *mut solvedPlays,
+    chunkSize: c_int,
+) -> c_int {
+    let _ = chunkSize;
+    guard(|| {
+        // SAFETY: the caller's contract.
+        let (Some(bop), Some(plp), Some(solved)) =
+            (unsafe { bopPBN.as_ref() }, unsafe { plpPBN.as_ref() }, unsafe { solvedp.as_mut() })
+        else {
+            return RETURN_UNKNOWN_FAULT;
+        };
+        let bo = match boards_from_pbn(bop) {
+            Ok(bo) => bo,
+            Err(code) => return code,
+        };
+        let mut plays = Box::new(playTracesBin {
+            noOfBoards: plp.noOfBoards,
+            plays: [playTraceBin { number: 0, suit: [0; 52], rank: [0; 52] }; MAXNOOFBOARDS],
+        });
+        let m = usize::try_from(plp.noOfBoards).unwrap_or(0).min(MAXNOOFBOARDS);
+        for k in 0..m {
+            match play_from_pbn(&plp.plays[k]) {
+                Ok(play) => plays.plays[k] = play,
+                Err(code) => return code,
+            }
+        }
+        analyse_all(&bo, &plays, solved)
+    })
+}

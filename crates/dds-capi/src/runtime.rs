@@ -1,0 +1,125 @@
+//! What the library keeps between calls: the thread count and memory set
+//! by `SetMaxThreads`/`SetResources` (atomics: any thread may call at any
+//! time), one solver per calling thread (its transposition table, kept
+//! between calls as DDS keeps one per thread index), and the thread pools
+//! of the batch functions. Nothing here is shared between two calls in
+//! flight except the pools, which are made for that.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::c_int;
+use std::num::NonZeroUsize;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Once};
+
+use dds::Solver;
+
+use crate::codes::RETURN_UNKNOWN_FAULT;
+
+/// The threads asked for (0: every core).
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+/// The memory asked for, in MiB (0: the default).
+static MEMORY_MB: AtomicUsize = AtomicUsize::new(0);
+
+/// The default memory of a thread's table, MiB.
+const DEFAULT_MB: usize = 64;
+
+/// The cores of the machine.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// The threads the batch functions use, and the range of `threadIndex`.
+pub(crate) fn threads() -> usize {
+    match THREADS.load(Ordering::Relaxed) {
+        0 => cores(),
+        n => n,
+    }
+}
+
+/// Sets the thread count (0 or less: every core).
+pub(crate) fn set_threads(n: c_int) {
+    THREADS.store(usize::try_from(n).unwrap_or(0), Ordering::Relaxed);
+}
+
+/// Sets the memory for all threads together, MiB (0 or less: the
+/// default per thread).
+pub(crate) fn set_memory(mb: c_int) {
+    MEMORY_MB.store(usize::try_from(mb).unwrap_or(0), Ordering::Relaxed);
+}
+
+/// The bytes of one thread's table.
+pub(crate) fn memory_per_thread() -> usize {
+    let per_thread = match MEMORY_MB.load(Ordering::Relaxed) {
+        0 => DEFAULT_MB,
+        total => (total / threads()).clamp(1, DEFAULT_MB * 4),
+    };
+    per_thread << 20
+}
+
+thread_local! {
+    /// The calling thread's solver, made on first use.
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the calling thread's solver.
+pub(crate) fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let solver = slot.get_or_insert_with(|| Solver::with_memory(memory_per_thread()));
+        f(solver)
+    })
+}
+
+/// Drops the calling thread's solver and its table.
+pub(crate) fn free_solver() {
+    SOLVER.with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            *slot = None;
+        }
+    });
+}
+
+/// The pool of `threads()` threads for the batch functions, made once
+/// per thread count and kept.
+pub(crate) fn pool() -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Option<HashMap<usize, Arc<rayon::ThreadPool>>>> = Mutex::new(None);
+    let n = threads();
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    let pools = pools.get_or_insert_with(HashMap::new);
+    if let Some(pool) = pools.get(&n) {
+        return Some(Arc::clone(pool));
+    }
+    // The pool's threads work only for entry points: their panics are
+    // caught by the caller's guard, quietly.
+    let builder = rayon::ThreadPoolBuilder::new().num_threads(n).start_handler(|_| INSIDE.with(|i| i.set(true)));
+    let pool = Arc::new(builder.build().ok()?);
+    pools.insert(n, Arc::clone(&pool));
+    Some(pool)
+}
+
+thread_local! {
+    /// Whether this thread is inside an entry point (a panic there is
+    /// caught and reported as a status code, not printed).
+    static INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs an entry point: a panic becomes `RETURN_UNKNOWN_FAULT`, without
+/// a message on standard error (the panic hook stays quiet inside entry
+/// points and calls the program's own hook elsewhere).
+pub(crate) fn guard(f: impl FnOnce() -> c_int) -> c_int {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !INSIDE.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let outer = INSIDE.with(|inside| inside.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(f)).unwrap_or(RETURN_UNKNOWN_FAULT);
+    INSIDE.with(|inside| inside.set(outer));
+    result
+}
