@@ -7,9 +7,15 @@
 //! * `cargo xtask bench [ARGS]` runs the `ddsbench` workloads in release
 //!   mode, side by side with DDS 2.9 when Debian's `libdds-dev` is
 //!   installed (`apt-get install libdds-dev`).
+//! * `cargo xtask capi [--prefix DIR]` builds the C library with DDS's
+//!   file names, its two headers and a pkg-config file (`target/capi`).
+//! * `cargo xtask test [--offline]` runs every test of the project,
+//!   installing the system packages they need (what CI runs).
 
 mod bench;
+mod capi;
 mod codegen;
+mod test;
 mod tidy;
 
 use std::process::ExitCode;
@@ -22,8 +28,10 @@ fn main() -> ExitCode {
         ["codegen", "--check"] => codegen::generate(codegen::Mode::Check),
         ["tidy"] => tidy::check(&xtask::project_root()),
         ["bench", rest @ ..] => bench::run(rest),
+        ["test", rest @ ..] => test::run(rest),
+        ["capi", rest @ ..] => capi::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...]>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR]>");
             return ExitCode::from(2);
         }
     };

@@ -1,7 +1,7 @@
 //! DDS's status codes (`RETURN_*` in `dll.h`) and their texts (`TEXT_*`),
 //! which `ErrorMessage` writes.
 
-use std::ffi::c_int;
+use std::ffi::{c_int, CStr};
 
 /// Success.
 pub const RETURN_NO_FAULT: c_int = 1;
@@ -60,35 +60,39 @@ pub const RETURN_TOO_MANY_TABLES: c_int = -202;
 pub const RETURN_CHUNK_SIZE: c_int = -301;
 
 /// DDS's text for a status code (`TEXT_*`), or `"Not a DDS error code"`.
-pub fn message(code: c_int) -> &'static str {
+///
+/// ```
+/// assert_eq!(ddscapi::codes::message(-99).to_str(), Ok("PBN string error"));
+/// ```
+pub fn message(code: c_int) -> &'static CStr {
     match code {
-        RETURN_NO_FAULT => "Success",
-        RETURN_UNKNOWN_FAULT => "General error",
-        RETURN_ZERO_CARDS => "Zero cards",
-        RETURN_TARGET_TOO_HIGH => "Target exceeds number of tricks",
-        RETURN_DUPLICATE_CARDS => "Cards duplicated",
-        RETURN_TARGET_WRONG_LO => "Target is less than -1",
-        RETURN_TARGET_WRONG_HI => "Target is higher than 13",
-        RETURN_SOLNS_WRONG_LO => "Solutions parameter is less than 1",
-        RETURN_SOLNS_WRONG_HI => "Solutions parameter is higher than 3",
-        RETURN_TOO_MANY_CARDS => "Too many cards",
-        RETURN_SUIT_OR_RANK => "currentTrickSuit or currentTrickRank has wrong data",
-        RETURN_PLAYED_CARD => "Played card also remains in a hand",
-        RETURN_CARD_COUNT => "Wrong number of remaining cards in a hand",
-        RETURN_THREAD_INDEX => "Thread index is not 0 .. maximum",
-        RETURN_MODE_WRONG_LO => "Mode parameter is less than 0",
-        RETURN_MODE_WRONG_HI => "Mode parameter is higher than 2",
-        RETURN_TRUMP_WRONG => "Trump is not in 0 .. 4",
-        RETURN_FIRST_WRONG => "First is not in 0 .. 2",
-        RETURN_PLAY_FAULT => "AnalysePlay input error",
-        RETURN_PBN_FAULT => "PBN string error",
-        RETURN_TOO_MANY_BOARDS => "Too many boards requested",
-        RETURN_THREAD_CREATE => "Could not create threads",
-        RETURN_THREAD_WAIT => "Something failed waiting for thread to end",
-        RETURN_THREAD_MISSING => "Multi-threading system not present",
-        RETURN_NO_SUIT => "Denomination filter vector has no entries",
-        RETURN_TOO_MANY_TABLES => "Too many DD tables requested",
-        RETURN_CHUNK_SIZE => "Chunk size is less than 1",
-        _ => "Not a DDS error code",
+        RETURN_NO_FAULT => c"Success",
+        RETURN_UNKNOWN_FAULT => c"General error",
+        RETURN_ZERO_CARDS => c"Zero cards",
+        RETURN_TARGET_TOO_HIGH => c"Target exceeds number of tricks",
+        RETURN_DUPLICATE_CARDS => c"Cards duplicated",
+        RETURN_TARGET_WRONG_LO => c"Target is less than -1",
+        RETURN_TARGET_WRONG_HI => c"Target is higher than 13",
+        RETURN_SOLNS_WRONG_LO => c"Solutions parameter is less than 1",
+        RETURN_SOLNS_WRONG_HI => c"Solutions parameter is higher than 3",
+        RETURN_TOO_MANY_CARDS => c"Too many cards",
+        RETURN_SUIT_OR_RANK => c"currentTrickSuit or currentTrickRank has wrong data",
+        RETURN_PLAYED_CARD => c"Played card also remains in a hand",
+        RETURN_CARD_COUNT => c"Wrong number of remaining cards in a hand",
+        RETURN_THREAD_INDEX => c"Thread index is not 0 .. maximum",
+        RETURN_MODE_WRONG_LO => c"Mode parameter is less than 0",
+        RETURN_MODE_WRONG_HI => c"Mode parameter is higher than 2",
+        RETURN_TRUMP_WRONG => c"Trump is not in 0 .. 4",
+        RETURN_FIRST_WRONG => c"First is not in 0 .. 2",
+        RETURN_PLAY_FAULT => c"AnalysePlay input error",
+        RETURN_PBN_FAULT => c"PBN string error",
+        RETURN_TOO_MANY_BOARDS => c"Too many boards requested",
+        RETURN_THREAD_CREATE => c"Could not create threads",
+        RETURN_THREAD_WAIT => c"Something failed waiting for thread to end",
+        RETURN_THREAD_MISSING => c"Multi-threading system not present",
+        RETURN_NO_SUIT => c"Denomination filter vector has no entries",
+        RETURN_TOO_MANY_TABLES => c"Too many DD tables requested",
+        RETURN_CHUNK_SIZE => c"Chunk size is less than 1",
+        _ => c"Not a DDS error code",
     }
 }

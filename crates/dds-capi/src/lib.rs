@@ -23,6 +23,7 @@
 
 pub mod codes;
 mod convert;
+mod handle;
 mod par;
 mod play;
 mod runtime;
@@ -39,6 +40,7 @@ use convert::{cards_from_pbn, code_of, range_checks, value_checks};
 use runtime::{guard, with_solver};
 use types::*;
 
+pub use handle::*;
 pub use par::*;
 pub use play::*;
 pub use tables::*;
@@ -335,7 +337,7 @@ pub unsafe extern "C" fn ErrorMessage(code: c_int, line: *mut c_char) {
     }
     // SAFETY: 80 writable bytes (the caller's contract).
     let buffer = unsafe { &mut *line.cast::<[c_char; 80]>() };
-    convert::write_c(buffer, codes::message(code));
+    convert::write_c(buffer, codes::message(code).to_str().unwrap_or_default());
 }
 
 /// DDS's `GetDDSInfo`: the version (2.9.0, the interface answered), the

@@ -61,10 +61,42 @@ pub(crate) fn memory_per_thread() -> usize {
 thread_local! {
     /// The calling thread's solver, made on first use.
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+    /// A solver handed in for the call in progress (the handle API's),
+    /// used instead of the thread's own.
+    static GIVEN: std::cell::Cell<*mut Solver> = const { std::cell::Cell::new(std::ptr::null_mut()) };
 }
 
-/// Runs `f` with the calling thread's solver.
+/// Runs `f` with `solver` standing in for the calling thread's solver.
+pub(crate) fn with_given_solver<T>(solver: &mut Solver, f: impl FnOnce() -> T) -> T {
+    /// Puts back the solver that stood in before, also on unwinding.
+    struct Restore(*mut Solver);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            GIVEN.with(|given| given.set(self.0));
+        }
+    }
+    let _restore = Restore(GIVEN.with(|given| given.replace(solver)));
+    f()
+}
+
+/// Runs `f` with the solver given for this call, or else the calling
+/// thread's own.
 pub(crate) fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    let given = GIVEN.with(|given| given.replace(std::ptr::null_mut()));
+    if !given.is_null() {
+        /// Hands the solver back for the rest of the call.
+        struct Back(*mut Solver);
+        impl Drop for Back {
+            fn drop(&mut self) {
+                GIVEN.with(|given| given.set(self.0));
+            }
+        }
+        let _back = Back(given);
+        // SAFETY: `given` comes from the `&mut Solver` of
+        // `with_given_solver`, alive for the whole call; it is taken out
+        // while in use, so no second `&mut` to it exists.
+        return f(unsafe { &mut *given });
+    }
     SOLVER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let solver = slot.get_or_insert_with(|| Solver::with_memory(memory_per_thread()));

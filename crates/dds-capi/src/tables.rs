@@ -66,7 +66,7 @@ fn write_table(tricks: &Tricks, out: &mut ddTableResults) {
 }
 
 /// One full table of binary cards.
-fn calc_table(cards: &[[u32; 4]; 4], out: &mut ddTableResults) -> c_int {
+pub(crate) fn calc_table(cards: &[[u32; 4]; 4], out: &mut ddTableResults) -> c_int {
     match table_deal(cards).and_then(|deal| table(&deal, &Strain::ALL)) {
         Ok(tricks) => {
             write_table(&tricks, out);
