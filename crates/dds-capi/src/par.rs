@@ -146,8 +146,7 @@ fn contract_type(c: &ParContract) -> contractType {
 }
 
 /// A `parResultsMaster` of a score and contracts (at most 10); `passed`
-/// gives a passed-out deal DDS's placeholder contract (all zero), as
-/// `SidesParBin` does.
+/// gives a passed-out deal DDS's placeholder contract (all zero).
 fn master(score: i32, contracts: &[ParContract], passed: bool) -> parResultsMaster {
     let mut out = parResultsMaster { score, number: contracts.len().min(10) as c_int, ..Default::default() };
     for (slot, c) in out.contracts.iter_mut().zip(contracts) {
@@ -179,7 +178,12 @@ pub unsafe extern "C" fn DealerParBin(
             return RETURN_UNKNOWN_FAULT;
         };
         let par = table.dealer_par(dealer, vul);
-        *out = master(par.score, &par.contracts, false);
+        // DDS lists the contracts of DealerPar's texts sorted by strain
+        // code (notrump, spades, ..., clubs; a stable sort), and a passed
+        // out deal as one empty contract of score 0.
+        let mut contracts = par.contracts.clone();
+        contracts.sort_by_key(|c| contract_type(c).denom);
+        *out = master(par.score, &contracts, true);
         RETURN_NO_FAULT
     })
 }

@@ -31,8 +31,12 @@ pub(crate) fn analyse(dl: &deal, play: &playTraceBin) -> Result<solvedPlay, c_in
         return Err(RETURN_PLAY_FAULT);
     }
     let declarer = board.leader().prev().side();
-    // DDS analyses the cards up to the last trick, not into it.
-    let analysed = n.min((4 * usize::from(board.tricks_left())).saturating_sub(4 + board.played().len()));
+    // DDS counts `number` from the start of the current trick (the cards
+    // already in it included, though the trace holds only the cards after
+    // them) and stops before the last trick, whose result is forced.
+    let in_trick = board.played().len();
+    let counted = n.min(4 * (usize::from(board.tricks_left()) - 1));
+    let analysed = counted.saturating_sub(in_trick);
     let mut out = solvedPlay { number: 0, tricks: [0; 53] };
     out.tricks[0] = c_int::from(declarer_tricks(&board, declarer)?);
     let mut won = 0u8;
@@ -48,7 +52,9 @@ pub(crate) fn analyse(dl: &deal, play: &playTraceBin) -> Result<solvedPlay, c_in
         board = next;
         out.tricks[i + 1] = c_int::from(won + declarer_tricks(&board, declarer)?);
     }
-    out.number = analysed as c_int + 1;
+    // DDS's count, which is 0 or less when the trace ends inside the
+    // cards already played.
+    out.number = counted as c_int + 1 - in_trick as c_int;
     Ok(out)
 }
 
