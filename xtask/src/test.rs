@@ -40,6 +40,15 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         "differential tests against DDS 2.9",
         cargo(&["test", "--release", "-p", "dds-bench", "--features", "oracle"]),
     )?;
+    // The C library side by side with Debian's libdds.so.0, both loaded by
+    // path in one C program.
+    let mut differential = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    differential
+        .current_dir(&root)
+        .args(["test", "--release", "-p", "dds-capi", "--test", "c_programs", "differential"])
+        .env("DDS_ORACLE", "1")
+        .env("DDS_ORACLE_CASES", "300");
+    step("the C library against DDS 2.9", run_command(&mut differential))?;
     step("the C library", cargo(&["build", "--release", "-p", "dds-capi"]))?;
     let library = root.join("target/release/libddscapi.so");
     let hands = root.join("fixtures/dds-hands/list100.txt");

@@ -291,7 +291,7 @@ pub unsafe extern "C" fn SolveAllChunksBin(bop: *mut boards, solvedp: *mut solve
 }
 
 /// DDS's `SetMaxThreads`: the threads of the batch functions and the
-/// range of `threadIndex` (0 or less: every core).
+/// range of `threadIndex` (0 or less: every core; at most the cores).
 #[no_mangle]
 pub extern "C" fn SetMaxThreads(userThreads: c_int) {
     runtime::set_threads(userThreads);
@@ -375,7 +375,8 @@ pub unsafe extern "C" fn GetDDSInfo(info: *mut DDSInfo) {
         systemString: [0; 1024],
     };
     convert::write_c(&mut out.versionString, "2.9.0");
-    convert::write_c(&mut out.threadSizes, &"L".repeat(threads.min(127)));
+    // DDS's form: the counts of small and large tables.
+    convert::write_c(&mut out.threadSizes, &format!("0 S, {threads} L"));
     let text = format!(
         "dds-rs {} (DDS 2.9.0 interface)\nCores: {}\nThreads: {threads}, {} MB each\n",
         env!("CARGO_PKG_VERSION"),

@@ -30,11 +30,12 @@ pub(crate) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
 }
 
-/// The threads the batch functions use, and the range of `threadIndex`.
+/// The threads the batch functions use, and the range of `threadIndex`:
+/// the count asked for, at most the cores (as DDS 2.9 configures itself).
 pub(crate) fn threads() -> usize {
     match THREADS.load(Ordering::Relaxed) {
         0 => cores(),
-        n => n,
+        n => n.min(cores()),
     }
 }
 
