@@ -10,9 +10,11 @@
 //! middle of play, SolveBoard with solutions 1 and 3) or `allcards` (every
 //! card of hard opening leads scored, sequentially and over threads), `line`
 //! (lines of best play), `layouts` (400 layouts of a 4-4 fit) or `warm`
-//! (what a table kept warm saves on other leaders and along a play);
-//! `--threads` adds the throughput of parallel batches (and sets the thread
-//! counts of `allcards`).
+//! (what a table kept warm saves on other leaders and along a play), `capi`
+//! (the cost of the C boundary: our `libddscapi.so` loaded by path against
+//! DDS 2.9 and against our Rust API, see `capi.rs`); `--threads` adds the
+//! throughput of parallel batches (and sets the thread counts of
+//! `allcards`).
 //!
 //! Peak memory is the growth of the process's peak resident size during a
 //! run (the kernel's high-water mark, reset before each run), the largest
@@ -24,6 +26,8 @@ use std::time::{Duration, Instant};
 use dds::model::{Deal, Seat, Strain};
 use dds::Solver;
 use dds_bench::workload;
+
+mod capi;
 
 struct Run {
     total: Duration,
@@ -153,7 +157,7 @@ fn main() {
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
         eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
-        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi");
         std::process::exit(2)
     }
     if args.is_empty() {
@@ -170,6 +174,7 @@ fn main() {
             "line" => best_lines(reps),
             "layouts" => layouts(&threads, reps),
             "warm" => warm_tables(reps),
+            "capi" => capi::run(reps),
             _ => tables(name, &threads, reps),
         }
     }

@@ -10,6 +10,12 @@ struct DdTableDeal {
     cards: [[c_uint; 4]; 4],
 }
 
+/// `ddTableDealPBN`: a full deal as PBN text, NUL-terminated.
+#[repr(C)]
+struct DdTableDealPbn {
+    cards: [c_char; 80],
+}
+
 #[repr(C)]
 struct DdTableResults {
     res_table: [[c_int; 4]; 5],
@@ -35,6 +41,16 @@ struct DealBin {
     remain_cards: [[c_uint; 4]; 4],
 }
 
+/// `dealPBN`: a position with the cards held as PBN text.
+#[repr(C)]
+struct DealPbn {
+    trump: c_int,
+    first: c_int,
+    current_trick_suit: [c_int; 3],
+    current_trick_rank: [c_int; 3],
+    remain_cards: [c_char; 80],
+}
+
 #[repr(C)]
 struct ParResultsDealer {
     number: c_int,
@@ -47,6 +63,7 @@ extern "C" {
     fn SetMaxThreads(user_threads: c_int);
     fn SetResources(max_memory_mb: c_int, max_threads: c_int);
     fn CalcDDtable(table_deal: DdTableDeal, tablep: *mut DdTableResults) -> c_int;
+    fn CalcDDtablePBN(table_deal_pbn: DdTableDealPbn, tablep: *mut DdTableResults) -> c_int;
     fn SolveBoard(
         dl: DealBin,
         target: c_int,
@@ -54,6 +71,14 @@ extern "C" {
         mode: c_int,
         futp: *mut FutureTricks,
         thread_index: c_int,
+    ) -> c_int;
+    fn SolveBoardPBN(
+        dlpbn: DealPbn,
+        target: c_int,
+        solutions: c_int,
+        mode: c_int,
+        futp: *mut FutureTricks,
+        thr_id: c_int,
     ) -> c_int;
     fn ErrorMessage(code: c_int, line: *mut c_char);
     fn SidesPar(tablep: *mut DdTableResults, sides: *mut ParResultsDealer, vulnerable: c_int) -> c_int;
@@ -98,6 +123,31 @@ pub fn dd_table(deal: &Deal) -> Result<[[u8; 4]; 5], String> {
     Ok(res.res_table.map(|row| row.map(|t| t as u8)))
 }
 
+/// `text` as a NUL-terminated 80-byte PBN field (longer text is cut, as
+/// no valid deal is).
+fn pbn_field(text: &str) -> [c_char; 80] {
+    let mut field = [0 as c_char; 80];
+    for (slot, &b) in field.iter_mut().zip(text.as_bytes().iter().take(79)) {
+        *slot = b as c_char;
+    }
+    field
+}
+
+/// DDS's `CalcDDtablePBN` on a PBN deal (`N:...`): tricks by strain and
+/// declarer, as [`dd_table`]. Call [`single_thread`] first, as the
+/// benchmarks do.
+pub fn calc_dd_table_pbn(pbn: &str) -> Result<[[u8; 4]; 5], String> {
+    let table_deal = DdTableDealPbn { cards: pbn_field(pbn) };
+    let mut res = DdTableResults { res_table: [[0; 4]; 5] };
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    // Safety: `res` outlives the call; the struct layouts follow dll.h.
+    let code = unsafe { CalcDDtablePBN(table_deal, &mut res) };
+    if code != 1 {
+        return Err(message(code));
+    }
+    Ok(res.res_table.map(|row| row.map(|t| t as u8)))
+}
+
 /// One card of DDS's answer: the card as text, its score and DDS's mask of
 /// equivalent lower cards (rank `r` at bit `r`).
 pub type DdsCard = (String, i32, i32);
@@ -118,12 +168,7 @@ pub fn solve_board(
     played: &[Card],
     solutions: i32,
 ) -> Result<(Vec<DdsCard>, i64), String> {
-    let mut suits = [0; 3];
-    let mut ranks = [0; 3];
-    for (i, card) in played.iter().enumerate() {
-        suits[i] = card.suit().index() as c_int;
-        ranks[i] = c_int::from(card.rank().value());
-    }
+    let (suits, ranks) = trick_codes(played);
     let dl = DealBin {
         trump: strain.index() as c_int,
         first: leader.index() as c_int,
@@ -138,14 +183,57 @@ pub fn solve_board(
     if code != 1 {
         return Err(message(code));
     }
-    let cards = (0..fut.cards as usize)
+    Ok((cards_of(&fut), i64::from(fut.nodes)))
+}
+
+/// DDS's `SolveBoardPBN` with target -1 and mode 1: [`solve_board`] with
+/// the cards still held given as PBN text (`N:...`).
+pub fn solve_board_pbn(
+    remaining_pbn: &str,
+    strain: Strain,
+    leader: Seat,
+    played: &[Card],
+    solutions: i32,
+) -> Result<(Vec<DdsCard>, i64), String> {
+    let (suits, ranks) = trick_codes(played);
+    let dl = DealPbn {
+        trump: strain.index() as c_int,
+        first: leader.index() as c_int,
+        current_trick_suit: suits,
+        current_trick_rank: ranks,
+        remain_cards: pbn_field(remaining_pbn),
+    };
+    let mut fut = FutureTricks::default();
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    // Safety: `fut` outlives the call; thread index 0 exists.
+    let code = unsafe { SolveBoardPBN(dl, -1, solutions, 1, &mut fut, 0) };
+    if code != 1 {
+        return Err(message(code));
+    }
+    Ok((cards_of(&fut), i64::from(fut.nodes)))
+}
+
+/// DDS's suit and rank codes of the cards of the current trick (0 where
+/// none).
+fn trick_codes(played: &[Card]) -> ([c_int; 3], [c_int; 3]) {
+    let mut suits = [0; 3];
+    let mut ranks = [0; 3];
+    for (i, card) in played.iter().enumerate() {
+        suits[i] = card.suit().index() as c_int;
+        ranks[i] = c_int::from(card.rank().value());
+    }
+    (suits, ranks)
+}
+
+/// The cards of DDS's answer as text with their scores and masks.
+fn cards_of(fut: &FutureTricks) -> Vec<DdsCard> {
+    (0..fut.cards as usize)
         .map(|i| {
             let suit = ["S", "H", "D", "C"][fut.suit[i] as usize];
             let rank = b"23456789TJQKA"[fut.rank[i] as usize - 2] as char;
             (format!("{suit}{rank}"), fut.score[i], fut.equals[i])
         })
-        .collect();
-    Ok((cards, i64::from(fut.nodes)))
+        .collect()
 }
 
 /// DDS's SidesPar for a table (tricks by DDS strain and declarer index) and

@@ -25,9 +25,12 @@ static MEMORY_MB: AtomicUsize = AtomicUsize::new(0);
 /// The default memory of a thread's table, MiB.
 const DEFAULT_MB: usize = 64;
 
-/// The cores of the machine.
+/// The cores of the machine, found once: asking the system reads the
+/// cgroup files (tens of microseconds), too slow for every call's
+/// `threadIndex` check.
 pub(crate) fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
 /// The threads the batch functions use, and the range of `threadIndex`:
