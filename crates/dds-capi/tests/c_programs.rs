@@ -259,6 +259,14 @@ fn exports_exactly_dll_h() {
             unexpected.push(format!("{kind} {name}"));
         }
     }
+    // The version script names the same functions.
+    let map = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("libdds.map")).unwrap();
+    let global = map.split("global:").nth(1).and_then(|rest| rest.split("local:").next()).unwrap_or("");
+    let mut in_map: Vec<&str> = global.split(';').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let mut sorted = expected.clone();
+    in_map.sort_unstable();
+    sorted.sort_unstable();
+    assert_eq!(in_map, sorted, "libdds.map's global list against dll.h, SolveAllBoardsBin and ddsrs.h");
     let missing: Vec<&&str> = expected.iter().filter(|name| !found.iter().any(|f| f == *name)).collect();
     assert!(
         missing.is_empty() && unexpected.is_empty(),
