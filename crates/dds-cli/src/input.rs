@@ -635,6 +635,9 @@ impl Tags<'_> {
         let board = self.board_number(g);
         let label = self.label(name, g);
         let text = match self.get(g, "Deal") {
+            // An empty value is an unknown deal (Bridge Composer's opening
+            // game of a handout has every tag empty): no deal to solve.
+            Some(text) if text.trim().is_empty() => return None,
             Some(text) => text.to_owned(),
             // `[Deal "#"]` copies the deal of the game before, and no
             // earlier game has one to copy: the game's deal is unknown.

@@ -470,14 +470,14 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     let mut first = true;
     run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
-            writeln!(out, "{}", json::table(&item.text, table))?;
+            writeln!(out, "{}", with_place(item, json::table(&item.text, table)))?;
         } else if gib {
             writeln!(out, "{}", dds::model::gib_line(&item.deal, table.as_by_strain()))?;
         } else {
             if !first {
                 writeln!(out)?;
             }
-            write!(out, "{}", render_table(&item.text, table))?;
+            write!(out, "{}", render_table(item, table))?;
         }
         first = false;
         Ok(())
@@ -485,9 +485,32 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     .map_err(|stop| stop.failure)
 }
 
-/// A table a person can read at a glance: declarers down, strains across.
-fn render_table(deal: &str, table: &DdTable) -> String {
-    let mut s = format!("{deal}\n     NT   S   H   D   C\n");
+/// A JSON record with the fields that place its item in the input first,
+/// where the input says: `"game"` (a PBN game, counted from 1),
+/// `"board"` (a number, or the tag's text when it is not one), `"event"`
+/// and `"date"`.
+fn with_place(item: &Item, record: String) -> String {
+    let mut fields = String::new();
+    if let Some(g) = item.game {
+        fields.push_str(&format!("\"game\":{},", g + 1));
+    }
+    if let Some(b) = item.board.as_deref() {
+        let board = b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string());
+        fields.push_str(&format!("\"board\":{board},"));
+    }
+    for (name, value) in [("event", &item.event), ("date", &item.date)] {
+        if let Some(value) = value {
+            fields.push_str(&format!("\"{name}\":{},", json::string(value)));
+        }
+    }
+    format!("{{{fields}{}", &record[1..])
+}
+
+/// A table a person can read at a glance: declarers down, strains across,
+/// under the board number when the input gives one.
+fn render_table(item: &Item, table: &DdTable) -> String {
+    let board = item.board.as_deref().map_or(String::new(), |b| format!("Board {b}\n"));
+    let mut s = format!("{board}{}\n     NT   S   H   D   C\n", item.text);
     for declarer in Seat::ALL {
         s.push_str(&format!("  {}", declarer));
         for strain in STRAINS_NT_FIRST {
@@ -513,12 +536,13 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
         let dealer_par = table.dealer_par(dealer, vulnerability);
         let sides = table.par(vulnerability);
         if batch.json {
-            writeln!(out, "{}", json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides))?;
+            let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
+            writeln!(out, "{}", with_place(item, record))?;
         } else {
             if !first {
                 writeln!(out)?;
             }
-            write!(out, "{}", render_table(&item.text, table))?;
+            write!(out, "{}", render_table(item, table))?;
             let (score, contracts) = (dealer_par.score, par_contracts(&dealer_par));
             writeln!(out, "Dealer {}, vulnerable {}: Par {score}: {contracts}", dealer.to_char(), vulnerability)?;
             let [s0, s1] = sides.score_texts();
@@ -558,6 +582,19 @@ fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
     let tricks = dds::model::double_dummy_tricks(table.as_by_strain());
     let table_lines = dds::model::optimum_result_table(table.as_by_strain());
     PbnResults { tricks, table_lines, par_contract: par_contracts(par), score: par.score }
+}
+
+/// The contracts of a `ParContract` value as a set, whatever the
+/// separators (`,` or `;`), spacing and case, and with a made contract's
+/// `=` dropped: `EW 6H=; EW 6S=` and `EW 6S,EW 6H` are the same.
+fn contract_set(value: &str) -> Vec<String> {
+    let mut set: Vec<String> = value
+        .split([',', ';'])
+        .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('=').to_ascii_uppercase())
+        .filter(|c| !c.is_empty())
+        .collect();
+    set.sort_unstable();
+    set
 }
 
 /// North-South's score in an `OptimumScore` value: a side, `NS` or `EW`
@@ -642,6 +679,11 @@ impl PbnSink {
         Ok(())
     }
 
+    /// The temporary file, for messages.
+    fn part(&self) -> String {
+        self.files.as_ref().map_or(String::new(), |(_, part)| part.display().to_string())
+    }
+
     /// Where the text goes, for messages.
     fn name(&self) -> String {
         self.files.as_ref().map_or("standard output".to_owned(), |(path, _)| path.display().to_string())
@@ -692,7 +734,11 @@ impl Emit for PbnWriter {
             dds::model::OPTIMUM_RESULT_TABLE_COLUMNS,
             r.table_lines.iter().map(String::as_str),
         )?;
-        game.set_tag("ParContract", &r.par_contract)?;
+        // An existing list of the same contracts keeps the form the file
+        // wrote it in (Bridge Composer's `EW 6H=; EW 6S=`).
+        if game.tag("ParContract").map(contract_set) != Some(contract_set(&r.par_contract)) {
+            game.set_tag("ParContract", &r.par_contract)?;
+        }
         // An existing score of the same value keeps the side and form the
         // file wrote it in (`EW -300` for `NS 300`, `NS +90`).
         if game.tag("OptimumScore").and_then(ns_score) != Some(r.score) {
@@ -709,7 +755,13 @@ impl Emit for PbnWriter {
 fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options: &RunOptions) -> Result<(), Failure> {
     let mut records = Records::open(file)?;
     if records.name == input::ARGUMENT || records.format != Some(Format::Pbn) {
-        return Err(Failure(format!("{}: not a PBN file (no tags)", records.name)));
+        let hint = match records.format {
+            Some(Format::Lin | Format::DdsHands | Format::Lines) => {
+                "; dds table and dds par read deal lines, LIN and DDS's hand files"
+            }
+            _ => "",
+        };
+        return Err(Failure(format!("{}: not a PBN file (no tags){hint}", records.name)));
     }
     let sink = PbnSink::open(if json { None } else { output })?;
     let mut writer = PbnWriter { json, sink, done: 0 };
@@ -736,10 +788,31 @@ fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options
                 return Err(Failure(format!("{message}; stopped at game {}", stop + 1)));
             }
             writer.write_through(&mut records.pbn, Some(stop))?;
+            if let (Some(out), Some(input)) = (output, file) {
+                if same_file(out, std::path::Path::new(input)) {
+                    // The output is the input: a partial file must not
+                    // replace it.
+                    let part = writer.sink.part();
+                    writer.sink.flush()?;
+                    return Err(Failure(format!(
+                        "{message}; stopped at game {}: {} is left as it was, and the games before it are in {part}",
+                        stop + 1,
+                        out.display()
+                    )));
+                }
+            }
             let name = writer.sink.name();
             writer.sink.finish()?;
             Err(Failure(format!("{message}; stopped at game {}: the games before it are written to {name}", stop + 1)))
         }
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 

@@ -859,7 +859,8 @@ fn lowercase_and_repeated_tags_are_warned_about() {
     }
     // The games read: the second (its first deal) and the third.
     let out = stdout(&dds(&["table", "--json"], &input));
-    let deals: Vec<&str> = out.lines().map(|l| l.split('"').nth(3).unwrap()).collect();
+    let deals: Vec<&str> =
+        out.lines().map(|l| l.split("\"deal\":\"").nth(1).unwrap().split('"').next().unwrap()).collect();
     assert_eq!(deals, [deal, other]);
     // A clean file gives no warnings.
     let output = dds(&["pbn", sample_pbn().to_str().unwrap()], "");
@@ -1023,7 +1024,9 @@ fn lin_hand_records_are_read_with_dealer_and_vulnerability() {
     let from_pbn = stdout(&dds(&["table", pbn], ""));
     let from_lin =
         String::from_utf8_lossy(&dds(&["table", path.to_str().unwrap(), "--keep-going"], "").stdout).into_owned();
-    assert_eq!(from_lin, from_pbn);
+    // Under the board number the LIN record gives.
+    assert_eq!(from_lin, format!("Board 1\n{from_pbn}"));
+    assert!(line.starts_with("{\"board\":1,\"deal\""), "{line}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("LIN board 2"), "{}", String::from_utf8_lossy(&out.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -1188,4 +1191,49 @@ fn dds_hand_files_are_read_with_their_dealer_and_vulnerability() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("<stdin>:2: vulnerability \"7\" is not 0-3"), "{stderr}");
+}
+
+/// Real files from other software (found by trying public hand records):
+/// Bridge Composer's opening game with every tag empty is passed through,
+/// an equal ParContract keeps its form, `-o` naming the input never
+/// replaces it with a partial file, and the board number names each
+/// result.
+#[test]
+fn real_file_quirks_are_handled() {
+    let dir = temp_dir("quirks");
+    let deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    // DDS's par for list10's first deal, dealer North, None: EW 2S.
+    let text = format!(
+        "[Event \"\"]\n[Board \"\"]\n[Deal \"\"]\n\n\
+         [Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n[ParContract \"EW 2S=\"]\n"
+    );
+    let path = dir.join("composer.pbn");
+    std::fs::write(&path, &text).unwrap();
+    let out = stdout(&dds(&["pbn", path.to_str().unwrap()], ""));
+    assert!(out.starts_with("[Event \"\"]\n[Board \"\"]\n[Deal \"\"]\n\n"), "{out}");
+    assert!(out.contains("[ParContract \"EW 2S=\"]"), "{out}");
+    assert_eq!(out.matches("[OptimumScore \"NS -110\"]").count(), 1, "{out}");
+    // The board number leads each result of table and par.
+    let table = stdout(&dds(&["table", path.to_str().unwrap()], ""));
+    assert!(table.starts_with(&format!("Board 1\n{deal}\n")), "{table}");
+    let json = stdout(&dds(&["par", "--json", path.to_str().unwrap()], ""));
+    assert!(json.starts_with("{\"game\":2,\"board\":1,\"deal\""), "{json}");
+
+    // `-o` naming the input: a bad game leaves the input as it was.
+    let bad = format!("{text}\n[Board \"2\"]\n[Deal \"N:AKQ\"]\n");
+    std::fs::write(&path, &bad).unwrap();
+    let output = dds(&["pbn", path.to_str().unwrap(), "-o", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is left as it was, and the games before it are in"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+    let part = std::fs::read_to_string(dir.join("composer.pbn.part")).unwrap();
+    assert!(part.contains("[OptimumScore \"NS -110\"]"), "{part}");
+
+    // A LIN file given to `dds pbn` points to the subcommands that read it.
+    let lin = dir.join("record.lin");
+    std::fs::write(&lin, "qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|\n").unwrap();
+    let output = dds(&["pbn", lin.to_str().unwrap()], "");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("dds table and dds par read"), "{output:?}");
+    std::fs::remove_dir_all(&dir).ok();
 }
