@@ -329,6 +329,14 @@ impl Records {
     /// Queues the games of a PBN piece and keeps the piece for writing.
     fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
         let file = PbnFile::parse(&piece.text).map_err(|e| Failure(format!("{}: {e}", self.name)))?;
+        for c in file.runaway_comments() {
+            let (opens, swallows) = (piece.line - 1 + c.opens, piece.line - 1 + c.swallows);
+            eprintln!(
+                "dds: warning: {}: the comment opened on line {opens} runs over a blank line into line {swallows}, \
+                 which starts like a new game; is a '}}' missing? The text is read as written",
+                self.name
+            );
+        }
         let base = self.pbn.games;
         let tags = Tags { file: &file, carry: &self.carry, base, line: piece.line - 1 };
         for g in 0..file.games().len() {

@@ -1230,6 +1230,14 @@ fn real_file_quirks_are_handled() {
     let part = std::fs::read_to_string(dir.join("composer.pbn.part")).unwrap();
     assert!(part.contains("[OptimumScore \"NS -110\"]"), "{part}");
 
+    // A comment never closed runs into the next game: read as written,
+    // with a warning naming the lines.
+    let runaway = format!("[Board \"1\"]\n[Deal \"{deal}\"]\n{{ 3NT 10\n\n[Board \"2\"]\n[Deal \"{deal}\"] }}\n");
+    let output = dds(&["table"], &runaway);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("the comment opened on line 3 runs over a blank line into line 5"), "{stderr}");
+
     // A LIN file given to `dds pbn` points to the subcommands that read it.
     let lin = dir.join("record.lin");
     std::fs::write(&lin, "qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|\n").unwrap();

@@ -45,6 +45,20 @@ pub struct PbnFile {
     /// The escape lines in `head`, as byte ranges without the line ending.
     header: Vec<(usize, usize)>,
     games: Vec<PbnGame>,
+    /// Comments that run over a blank line into what looks like a game.
+    runaway_comments: Vec<RunawayComment>,
+}
+
+/// A `{` comment that runs over a blank line and a line opening with a tag
+/// (`[Board "100"]`): most likely a comment its writer forgot to close, so
+/// that two games run together. The file is read as written; a reader can
+/// warn about it ([`PbnFile::runaway_comments`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct RunawayComment {
+    /// The line (from 1) where the comment opens.
+    pub opens: usize,
+    /// The first line inside it that opens with a tag after a blank line.
+    pub swallows: usize,
 }
 
 /// One game (board) of a PBN file: its tag pairs in order, each with its
@@ -253,7 +267,7 @@ impl PbnFile {
     /// # Ok::<_, dds_model::PbnFileError>(())
     /// ```
     pub fn parse(text: &str) -> Result<PbnFile, PbnFileError> {
-        let Scan { escapes, blocks } = scan(text)?;
+        let Scan { escapes, blocks, runaway_comments } = scan(text)?;
         let eol = match text.find('\n') {
             Some(i) if text[..i].ends_with('\r') => "\r\n",
             _ => "\n",
@@ -287,7 +301,7 @@ impl PbnFile {
                 eol,
             });
         }
-        Ok(PbnFile { head: text[..head_len].to_owned(), header, games: out })
+        Ok(PbnFile { head: text[..head_len].to_owned(), header, games: out, runaway_comments })
     }
 
     /// The escape lines (starting with `%`) before the first game, without
@@ -333,6 +347,21 @@ impl PbnFile {
     /// ```
     pub fn games(&self) -> &[PbnGame] {
         &self.games
+    }
+
+    /// The comments that run over a blank line into what looks like a
+    /// game (see [`RunawayComment`]), in file order.
+    ///
+    /// ```
+    /// use dds_model::{PbnFile, RunawayComment};
+    /// let text = "[Board \"1\"]\n{ 3NT made\n\n[Board \"2\"]\n[Deal \"N:...\"] }\n";
+    /// let file = PbnFile::parse(text)?;
+    /// assert_eq!(file.games().len(), 1);
+    /// assert_eq!(file.runaway_comments(), [RunawayComment { opens: 2, swallows: 4 }]);
+    /// # Ok::<_, dds_model::PbnFileError>(())
+    /// ```
+    pub fn runaway_comments(&self) -> &[RunawayComment] {
+        &self.runaway_comments
     }
 
     /// The games, to change their tags.
@@ -832,6 +861,21 @@ struct Scan {
     /// The escape lines, as byte ranges without the line break.
     escapes: Vec<(usize, usize)>,
     blocks: Vec<Block>,
+    runaway_comments: Vec<RunawayComment>,
+}
+
+/// Where a comment's text (from its `{`, on line `line`) holds a blank line
+/// followed by a line opening with `[`.
+fn runaway(comment: &str, line: usize) -> Option<RunawayComment> {
+    let mut blank = false;
+    for (i, l) in comment.split('\n').enumerate() {
+        let l = l.trim();
+        if i > 0 && blank && l.starts_with('[') {
+            return Some(RunawayComment { opens: line, swallows: line + i });
+        }
+        blank = i > 0 && l.is_empty();
+    }
+    None
 }
 
 /// The offset of the `\n` that ends the line at `pos`, or the end of `bytes`.
@@ -868,6 +912,7 @@ fn scan(text: &str) -> Result<Scan, PbnFileError> {
     }
 
     let mut blocks = Vec::new();
+    let mut runaway_comments = Vec::new();
     let mut current: Option<Block> = None;
     let mut at_line_start = true;
     let mut line_start = pos;
@@ -904,6 +949,7 @@ fn scan(text: &str) -> Result<Scan, PbnFileError> {
                     b'{' => {
                         let close = bytes[pos..].iter().position(|&b| b == b'}');
                         let close = close.ok_or(PbnFileError::UnterminatedComment { line })?;
+                        runaway_comments.extend(runaway(&text[pos..pos + close], line));
                         line += bytes[pos..pos + close].iter().filter(|&&b| b == b'\n').count();
                         pos += close + 1;
                     }
@@ -930,7 +976,7 @@ fn scan(text: &str) -> Result<Scan, PbnFileError> {
     if let Some(block) = current.take() {
         blocks.push(Block { end: n, ..block });
     }
-    Ok(Scan { escapes, blocks })
+    Ok(Scan { escapes, blocks, runaway_comments })
 }
 
 /// Parses the tag pair whose `[` is at `start`.
