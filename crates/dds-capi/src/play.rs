@@ -42,10 +42,8 @@ pub(crate) fn analyse(dl: &deal, play: &playTraceBin) -> Result<solvedPlay, c_in
     let mut won = 0u8;
     for i in 0..analysed {
         let card = card(play.suit[i], play.rank[i]).ok_or(RETURN_PLAY_FAULT)?;
-        if !board.hand(board.to_play()).contains(card) {
-            return Err(RETURN_PLAY_FAULT);
-        }
-        let next = board.after(card).map_err(|_| RETURN_PLAY_FAULT)?;
+        // As DDS: the card must be held; a revoke is analysed as played.
+        let next = board.after_held(card).map_err(|_| RETURN_PLAY_FAULT)?;
         if next.tricks_left() < board.tricks_left() && next.leader().side() == declarer {
             won += 1;
         }

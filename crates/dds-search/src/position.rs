@@ -259,6 +259,29 @@ impl Position {
         Ok(self.play(card))
     }
 
+    /// The position after the seat to play plays `card`, which it must
+    /// hold, whether or not it follows suit: a revoke is played as it
+    /// was (it wins the trick only as a trump), as DDS's `AnalysePlay`
+    /// takes recorded play. The search from such a position is exact.
+    ///
+    /// ```
+    /// use dds_model::{Deal, Seat, Strain};
+    /// use dds_search::Position;
+    /// let deal: Deal = "N:A.2.. K.3.. Q.4.. J.5..".parse()?;
+    /// let pos = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump)?.after("SJ".parse()?)?;
+    /// // North holds a spade, but the recorded play has it discard the two.
+    /// let pos = pos.after_held("H2".parse()?)?;
+    /// assert_eq!(pos.played().count(), 2);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn after_held(&self, card: Card) -> Result<Position, PositionError> {
+        let seat = self.to_play();
+        if !self.hand(seat).contains(card) {
+            return Err(PositionError::NotHeld { card, seat });
+        }
+        Ok(self.play(card))
+    }
+
     /// Every card still in play at the start of the current trick: the
     /// cards held and the cards played to the trick, as `Hand` bits.
     #[inline]
@@ -365,7 +388,7 @@ impl Position {
     fn without(&self, card: Card, held: u64) -> Position {
         let mut next = *self;
         let seat = self.seat_to_play();
-        debug_assert!(self.legal_cards().contains(card));
+        debug_assert!(self.hand(self.to_play()).contains(card));
         debug_assert_eq!(held, self.held());
         let bit = card.bit();
         let suit = (bit >> 4) as usize;

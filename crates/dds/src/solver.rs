@@ -222,6 +222,26 @@ impl Board {
         Ok(Board { position })
     }
 
+    /// The board after the seat to play plays `card`, which it must hold,
+    /// whether or not it follows suit: recorded play as DDS's
+    /// `AnalysePlay` takes it, a revoke played as it was (it wins the trick
+    /// only as a trump). Everything else about the board stays exact.
+    ///
+    /// ```
+    /// use dds::{Board, Error, PositionError, Strain};
+    /// use dds::model::Seat;
+    /// let board = Board::from_pbn("N:A.2.. K.3.. Q.4.. J.5..", Strain::NoTrump, Seat::West, &[])?;
+    /// let board = board.after("SJ".parse()?)?;
+    /// let two = "H2".parse()?;
+    /// assert_eq!(board.after(two), Err(Error::Position(PositionError::Revoke(two))));
+    /// assert_eq!(board.after_held(two)?.played(), ["SJ".parse()?, two]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn after_held(&self, card: Card) -> Result<Board, Error> {
+        let position = self.position.after_held(card)?;
+        Ok(Board { position })
+    }
+
     /// The search's position.
     pub(crate) fn position(&self) -> &Position {
         &self.position

@@ -229,3 +229,40 @@ fn best_lines_from_positions_in_the_middle_of_a_trick() {
     }
     assert!(in_progress > cases / 2, "{in_progress} of {cases} positions have a trick in progress");
 }
+
+/// Recorded play with a revoke (`Board::after_held`, as DDS's AnalysePlay
+/// takes it): the value of every position after it is the double dummy
+/// value found by plain minimax, on small endings with a card of another
+/// suit played although the seat could follow.
+#[test]
+fn revokes_in_recorded_play_are_solved_exactly() {
+    use dds_fixtures::{legal_cards, minimax, DealRng};
+    let mut rng = DealRng::new(0x2e70);
+    let mut solver = Solver::new();
+    let mut tried = 0;
+    for _ in 0..400 {
+        let deal = rng.partial_deal(3);
+        let (strain, leader) = (rng.strain(), rng.seat());
+        let lead = deal[leader].iter().nth(rng.below(3) as usize).expect("three cards");
+        let second = leader.next();
+        let hand = deal[second];
+        if legal_cards(hand, &[lead]).len() == hand.len() {
+            continue; // no revoke possible: void in the suit led
+        }
+        let revoke = hand.iter().find(|c| c.suit() != lead.suit()).expect("a card of another suit");
+        tried += 1;
+        let board = dds::Board::new(&deal, strain, leader, &[]).and_then(|b| b.after(lead)).expect("a legal lead");
+        assert!(board.after(revoke).is_err(), "a revoke is not a legal card");
+        let board = board.after_held(revoke).expect("a card the seat holds");
+        let mut hands = deal.hands().0;
+        hands[leader.index()] = hands[leader.index()].without(lead);
+        hands[second.index()] = hands[second.index()].without(revoke);
+        let ns = minimax(hands, leader, &mut vec![lead, revoke], strain);
+        let best = solver.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable").cards[0]
+            .tricks
+            .expect("searched");
+        let to_play_ns = board.to_play().index() % 2 == 0;
+        assert_eq!(if to_play_ns { best } else { 3 - best }, ns, "{deal} {strain} {leader} {lead} {revoke}");
+    }
+    assert!(tried > 100, "{tried} revokes tried");
+}
