@@ -4,8 +4,9 @@
 //! tests, a C compiler, Python with `venv`, `nm`) are installed with
 //! apt-get when missing, then formatting, lints, the Rust tests, the
 //! differential tests against DDS 2.9, the C library through Python's
-//! ctypes, and an unchanged client (endplay from the Python registry)
-//! swapped onto our library. `.ci/run` runs exactly this.
+//! ctypes, an unchanged client (endplay from the Python registry)
+//! swapped onto our library, and the Python package (built, installed,
+//! tested). `.ci/run` runs exactly this.
 
 use std::path::Path;
 use std::process::Command;
@@ -23,8 +24,8 @@ const PACKAGES: [(&str, &str); 5] = [
 /// The version of endplay the client test installs.
 const ENDPLAY: &str = "endplay==0.5.12";
 
-/// Runs the whole suite; `--offline` leaves out the client test, which
-/// installs endplay from the Python registry.
+/// Runs the whole suite; `--offline` leaves out what installs from the
+/// Python registry (the endplay client test and the Python package).
 pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     let offline = match args {
         [] => false,
@@ -58,7 +59,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         run_command(Command::new("python3").arg(&script).arg(&library).arg(&hands)),
     )?;
     if offline {
-        println!("xtask test: the endplay client test was left out (--offline)");
+        println!("xtask test: the endplay client test and the Python package were left out (--offline)");
         return Ok(());
     }
     let venv = root.join("target/xtask-venv");
@@ -79,6 +80,10 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     )?;
     let client = root.join("crates/dds-capi/tests/python/endplay_client.py");
     step("endplay on our library", run_command(Command::new(&python).arg(&client).arg("--ours").arg(&library)))?;
+    // The Python package: its wheel built with maturin, installed in a
+    // virtual environment of its own with the pinned test tools (endplay
+    // among them), and its tests.
+    step("the Python package", run_command(Command::new("bash").arg(root.join("python/ci.sh"))))?;
     println!("xtask test: all passed");
     Ok(())
 }

@@ -1,0 +1,102 @@
+"""ddsrs: a fast, exact double dummy solver for contract bridge.
+
+The answers are DDS 2.9's, bit for bit; the solver is the Rust crate ``dds``
+of the dds-rs workspace. Deals are PBN text (``"N:QJ6.K652.J85.T98 ..."``),
+objects with a ``to_pbn()`` method, or numpy arrays of DDS's bit layout
+(shape (4, 4) for one deal, (n, 4, 4) for a batch: seats N, E, S, W by suits
+S, H, D, C, the rank of value r at bit r, as DDS's ``remainCards``). Tables
+are numpy arrays in DDS's order: strains S, H, D, C, NT by declarers
+N, E, S, W.
+
+>>> import ddsrs
+>>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+>>> table = ddsrs.dd_table(deal)
+>>> int(table[0, 3])  # spades (row 0), West declares (column 3): 8 tricks
+8
+>>> str(ddsrs.dealer_par(table, "N", "None"))
+'Par -110: EW 2S'
+>>> ddsrs.solve_board(deal, "S", "N").best  # North's best lead: 5 tricks for NS
+5
+
+Batches (``dd_tables``, ``solve_boards``, ``analyse_plays``) run on every
+core, or on ``threads`` threads, with no limit on their size; they release
+the GIL while solving, so other Python threads and asyncio keep running,
+and Ctrl-C stops them between chunks of a few dozen items. Bad input raises
+a subclass of ``ValueError`` (``InputError``, ``DealError``, ``BoardError``,
+``PlayError``) naming the item's index and what is wrong; with
+``errors="return"`` a batch solves every good item and returns the bad
+items' exceptions instead. Results are small frozen objects that compare
+by value and pickle.
+
+``ddsrs.endplay`` offers endplay's nine ``dds`` functions on this solver
+(``from ddsrs import endplay as dds`` in place of ``import endplay.dds as
+dds``).
+"""
+
+from ddsrs._ddsrs import (
+    MISSING,
+    PAR_DTYPE,
+    BestLine,
+    Board,
+    BoardError,
+    ContractResult,
+    DealError,
+    InputError,
+    LayoutSummary,
+    LineCard,
+    Par,
+    ParContract,
+    PlayAnalysis,
+    PlayError,
+    ScoredCard,
+    SidesPar,
+    Solution,
+    __version__,
+    analyse_play,
+    analyse_plays,
+    best_line,
+    contract_result,
+    dd_table,
+    dd_tables,
+    deals_to_array,
+    deals_to_pbn,
+    dealer_par,
+    par,
+    solve_board,
+    solve_boards,
+    solve_layouts,
+)
+
+__all__ = [
+    "MISSING",
+    "PAR_DTYPE",
+    "BestLine",
+    "Board",
+    "BoardError",
+    "ContractResult",
+    "DealError",
+    "InputError",
+    "LayoutSummary",
+    "LineCard",
+    "Par",
+    "ParContract",
+    "PlayAnalysis",
+    "PlayError",
+    "ScoredCard",
+    "SidesPar",
+    "Solution",
+    "__version__",
+    "analyse_play",
+    "analyse_plays",
+    "best_line",
+    "contract_result",
+    "dd_table",
+    "dd_tables",
+    "deals_to_array",
+    "deals_to_pbn",
+    "dealer_par",
+    "par",
+    "solve_board",
+    "solve_boards",
+    "solve_layouts",
+]

@@ -1,0 +1,609 @@
+"""endplay's ``dds`` functions on ddsrs: change one import.
+
+``endplay.dds`` (endplay 0.5.12) calls DDS 2.9 through ctypes; this module
+offers its nine functions with the same signatures, taking endplay's own
+``Deal``, ``Player``, ``Denom``, ``Vul`` and ``Card`` objects and returning
+endplay's own result classes (``SolvedBoard``, ``SolvedBoardList``,
+``DDTable``, ``DDTableList``, ``ParList``, ``SolvedPlay``,
+``SolvedPlayList``), filled with this solver's answers::
+
+    import endplay.dds as dds        # before
+    from ddsrs import endplay as dds  # after
+
+    from endplay.types import Deal
+    table = dds.calc_dd_table(Deal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"))
+    table.pprint()
+
+The answers are DDS's (the same structures, field by field), and so are the
+errors: a position DDS refuses raises endplay's ``DDSError`` with DDS's
+message. The differences:
+
+* No batch limits: ``calc_all_tables``, ``solve_all_boards`` and the
+  ``analyse_all_*`` functions take any number of deals (endplay and DDS
+  stop at 40 tables of five strains, or 200 boards).
+* With a target (``SolveMode.TargetOne``, ``TargetAll``) or target 0
+  (``LegalOne``, ``LegalAll``), DDS lists the cards in an order that
+  depends on what the same DDS thread solved before; the cards and scores
+  are the same, the order or the one card chosen may differ.
+* A revoke in a play sequence or in the current trick is refused
+  (``DDSError``), where DDS solves the position as given.
+
+It needs endplay installed (``pip install endplay``), for its types.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Optional, Union
+
+import endplay._dds as _dds
+from endplay.dds.analyse import SolvedPlay, SolvedPlayList
+from endplay.dds.ddtable import DDTable, DDTableList
+from endplay.dds.parscore import ParList
+from endplay.dds.solve import SolvedBoard, SolvedBoardList, SolveMode
+from endplay.types import Card, Deal, Denom, Player, Vul
+
+from ddsrs import _ddsrs as _native
+
+__all__ = [
+    "DDSError",
+    "DDTable",
+    "DDTableList",
+    "ParList",
+    "SolveMode",
+    "SolvedBoard",
+    "SolvedBoardList",
+    "SolvedPlay",
+    "SolvedPlayList",
+    "analyse_all_plays",
+    "analyse_all_starts",
+    "analyse_play",
+    "analyse_start",
+    "calc_all_tables",
+    "calc_dd_table",
+    "par",
+    "solve_all_boards",
+    "solve_board",
+]
+
+DDSError = _dds.DDSError
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+
+# DDS 2.9's status codes (dll.h) and their texts (ErrorMessage).
+_TEXTS = {
+    -1: "General error",
+    -2: "Zero cards",
+    -3: "Target exceeds number of tricks",
+    -4: "Cards duplicated",
+    -5: "Target is less than -1",
+    -7: "Target is higher than 13",
+    -8: "Solutions parameter is less than 1",
+    -9: "Solutions parameter is higher than 3",
+    -10: "Too many cards",
+    -12: "currentTrickSuit or currentTrickRank has wrong data",
+    -13: "Played card also remains in a hand",
+    -14: "Wrong number of remaining cards in a hand",
+    -16: "Mode parameter is less than 0",
+    -17: "Mode parameter is higher than 2",
+    -18: "Trump is not in 0 .. 4",
+    -19: "First is not in 0 .. 2",
+    -98: "AnalysePlay input error",
+    -201: "Denomination filter vector has no entries",
+}
+_UNKNOWN, _ZERO_CARDS, _TARGET_TOO_HIGH, _DUPLICATE_CARDS = -1, -2, -3, -4
+_TOO_MANY_CARDS, _SUIT_OR_RANK, _PLAYED_CARD, _CARD_COUNT = -10, -12, -13, -14
+_PLAY_FAULT, _NO_SUIT = -98, -201
+
+# The solver's fault names (InputError.kind) as DDS's status codes.
+_CODES = {
+    "duplicate_card": _DUPLICATE_CARDS,
+    "played_card_held": _PLAYED_CARD,
+    "too_many_cards": _TOO_MANY_CARDS,
+    "wrong_card_count": _CARD_COUNT,
+    "no_cards": _ZERO_CARDS,
+    "target_too_high": _TARGET_TOO_HIGH,
+    "illegal_play": _PLAY_FAULT,
+    "not_full_deal": _CARD_COUNT,
+    "revoke": _SUIT_OR_RANK,
+    "not_held": _SUIT_OR_RANK,
+    "too_many_played": _SUIT_OR_RANK,
+    "position": _SUIT_OR_RANK,
+}
+
+
+class _Fault(Exception):
+    """A DDS status code on its way to a DDSError."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+def _error(code: int) -> DDSError:
+    return DDSError(_TEXTS.get(code, _TEXTS[_UNKNOWN]))
+
+
+def _code_of(e: _native.InputError) -> int:
+    return _CODES.get(getattr(e, "kind", ""), _UNKNOWN)
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def _rank_bit(rank: int) -> int:
+    return 1 << (rank - 2) if 2 <= rank <= 14 else 0
+
+
+def _card_text(suit: int, rank: int) -> Optional[str]:
+    if 0 <= suit <= 3 and 2 <= rank <= 14:
+        return SUITS[suit] + RANKS[rank - 2]
+    return None
+
+
+def _range_checks(dl, target: int, solutions: int, mode: int) -> None:
+    """DDS's checks of SolveBoard's arguments, in DDS's order."""
+    checks = (
+        (target < -1, -5),
+        (target > 13, -7),
+        (solutions < 1, -8),
+        (solutions > 3, -9),
+        (mode < 0, -16),
+        (mode > 2, -17),
+        (not 0 <= dl.trump <= 4, -18),
+        (not 0 <= dl.first <= 3, -19),
+    )
+    for fails, code in checks:
+        if fails:
+            raise _Fault(code)
+    seen = [False, False, False]
+    for k in range(3):
+        rank, suit = dl.currentTrickRank[k], dl.currentTrickSuit[k]
+        if rank == 0:
+            continue
+        seen[k] = True
+        if not 2 <= rank <= 14 or not 0 <= suit <= 3:
+            raise _Fault(_SUIT_OR_RANK)
+    if (seen[2] and not seen[1]) or (seen[1] and not seen[0]):
+        raise _Fault(_SUIT_OR_RANK)
+    for hand in dl.remainCards:
+        for c in hand:
+            if c != 0 and not 0x0004 <= c < 0x8000:
+                raise _Fault(_SUIT_OR_RANK)
+
+
+def _value_checks(dl, target: int):
+    """DDS's checks of the cards, in DDS's order; the cards held (rank bits
+    only) and the cards of the current trick."""
+    cards = [[c & 0x7FFC for c in hand] for hand in dl.remainCards]
+    count = sum(_popcount(c) for hand in cards for c in hand)
+    if count <= 0:
+        raise _Fault(_ZERO_CARDS)
+    if count > 52:
+        raise _Fault(_TOO_MANY_CARDS)
+    total_tricks = ((count - 4) >> 2) + (2 if count % 4 else 1)
+    if total_tricks < target:
+        raise _Fault(_TARGET_TOO_HIGH)
+    played = (52 - count) % 4
+    per_hand = [0, 0, 0, 0]
+    for k in range(played):
+        per_hand[(dl.first + k) % 4] = 1
+    for h in range(4):
+        per_hand[h] += sum(_popcount(c) for c in cards[h])
+    if any(n != per_hand[0] for n in per_hand):
+        raise _Fault(_CARD_COUNT)
+    for k in range(played):
+        suit = dl.currentTrickSuit[k]
+        if not 0 <= suit <= 3:
+            continue
+        held = cards[0][suit] | cards[1][suit] | cards[2][suit] | cards[3][suit]
+        if (held >> 2) & _rank_bit(dl.currentTrickRank[k]):
+            raise _Fault(_PLAYED_CARD)
+    for suit in range(4):
+        seen = 0
+        for hand in cards:
+            if seen & hand[suit]:
+                raise _Fault(_DUPLICATE_CARDS)
+            seen |= hand[suit]
+    trick = []
+    for k in range(played):
+        text = _card_text(dl.currentTrickSuit[k], dl.currentTrickRank[k])
+        if text is None:
+            raise _Fault(_SUIT_OR_RANK)
+        trick.append(text)
+    return cards, trick
+
+
+def _position(dl, target: int, solutions: int = 1, mode: int = 1):
+    """The position of DDS's ``deal`` structure, checked as DDS checks it:
+    a ddsrs Board and the cards held."""
+    _range_checks(dl, target, solutions, mode)
+    cards, trick = _value_checks(dl, target)
+    try:
+        return _native.Board(cards, dl.trump, dl.first, trick), cards
+    except _native.InputError as e:
+        raise _Fault(_code_of(e)) from None
+
+
+def _board(dl, target: int, solutions: int = 1, mode: int = 1):
+    """The position of DDS's ``deal`` structure as a ddsrs Board."""
+    return _position(dl, target, solutions, mode)[0]
+
+
+def _future_tricks(solution, target: int):
+    """A ddsrs Solution as DDS's futureTricks."""
+    fut = _dds.futureTricks()
+    fut.nodes = min(solution.nodes, 2**31 - 1)
+    cards = solution.cards[:13]
+    fut.cards = len(cards)
+    for i, c in enumerate(cards):
+        fut.suit[i] = SUITS.index(c.card[0])
+        fut.rank[i] = RANKS.index(c.card[1]) + 2
+        equals = 0
+        for e in c.equals:
+            equals |= 1 << (RANKS.index(e[1]) + 2)
+        fut.equals[i] = equals
+        fut.score[i] = -2 if c.tricks is None else c.tricks
+    if not cards:
+        # No card reaches the target: DDS's -1 (0 for a target of 1).
+        fut.score[0] = -1 if target > 1 else 0
+    return fut
+
+
+def _goal(target: int) -> Optional[int]:
+    return None if target < 0 else target
+
+
+@functools.lru_cache(maxsize=32)
+def _list_type(element, field: str, n: int):
+    """A ctypes structure like DDS's fixed-size lists (solvedBoards,
+    ddTablesRes, solvedPlays) with room for ``n`` entries."""
+    return type(
+        f"{field}List{n}",
+        (ctypes.Structure,),
+        {"_fields_": [("noOfBoards", ctypes.c_int), (field, element * max(n, 1))]},
+    )
+
+
+def _solved_boards(n: int):
+    if n <= _dds.MAXNOOFBOARDS:
+        return _dds.solvedBoards()
+    return _list_type(_dds.futureTricks, "solvedBoard", n)()
+
+
+def _tables_res(n: int):
+    if n <= _dds.MAXNOOFTABLES * 5:
+        return _dds.ddTablesRes()
+    return _list_type(_dds.ddTableResults, "results", n)()
+
+
+def _solved_plays(n: int):
+    if n <= _dds.MAXNOOFBOARDS:
+        return _dds.solvedPlays()
+    return _list_type(_dds.solvedPlay, "solved", n)()
+
+
+def _dds_call(f):
+    """Runs ``f``, turning a DDS status code into DDSError."""
+    try:
+        return f()
+    except _Fault as fault:
+        raise _error(fault.code) from None
+
+
+def solve_board(
+    deal: Deal,
+    mode: SolveMode = SolveMode.Default,
+    target: Optional[int] = None,
+) -> SolvedBoard:
+    """The double dummy score of every card the seat to play may play (DDS's
+    SolveBoard), as ``endplay.dds.solve_board``.
+
+    :param deal: The deal to solve, with ``first`` and ``trump`` filled in
+    :param mode: What to list (``SolveMode``)
+    :param target: The target of ``SolveMode.TargetOne`` and ``TargetAll``
+    """
+    target, solutions = SolveMode(mode).target_solutions(target)
+
+    def run():
+        board = _board(deal._data, target, solutions, 1)
+        try:
+            solution = _native.solve_board(board, target=_goal(target), solutions=solutions)
+        except _native.InputError as e:
+            raise _Fault(_code_of(e)) from None
+        return SolvedBoard(_future_tricks(solution, target))
+
+    return _dds_call(run)
+
+
+def solve_all_boards(
+    deals: Iterable[Deal],
+    mode: SolveMode = SolveMode.Default,
+    target: Optional[int] = None,
+) -> SolvedBoardList:
+    """``solve_board`` for many deals on every core (DDS's SolveAllBoards),
+    as ``endplay.dds.solve_all_boards``, with no limit on their number."""
+    target, solutions = SolveMode(mode).target_solutions(target)
+    deals = list(deals)
+
+    def run():
+        boards = [_board(d._data, target, solutions, 1) for d in deals]
+        try:
+            answers = _native.solve_boards(boards, target=_goal(target), solutions=solutions)
+        except _native.InputError as e:
+            raise _Fault(_code_of(e)) from None
+        out = _solved_boards(len(deals))
+        out.noOfBoards = len(deals)
+        for i, solution in enumerate(answers):
+            out.solvedBoard[i] = _future_tricks(solution, target)
+        return SolvedBoardList(out)
+
+    return _dds_call(run)
+
+
+def _table_cards(cards) -> list:
+    """DDS's CalcDDtable checks of a deal's cards; the cards held."""
+    dl = _dds.deal()
+    dl.remainCards = cards
+    _range_checks(dl, -1, 1, 1)
+    held, _trick = _value_checks(dl, -1)
+    return held
+
+
+def _is_full(held) -> bool:
+    return all(sum(_popcount(c) for c in hand) == 13 for hand in held)
+
+
+def _partial_table(held, strains: Sequence[int]) -> list:
+    """DDS's table of a deal with fewer than 13 cards a hand: for each
+    strain and leader, 13 less the leader's side's tricks."""
+    jobs = [(s, leader) for s in strains for leader in range(4)]
+    try:
+        answers = _native.solve_boards([(held, s, leader) for s, leader in jobs], solutions=1)
+    except _native.InputError as e:
+        raise _Fault(_code_of(e)) from None
+    rows = [[0] * 4 for _ in range(5)]
+    for (s, leader), solution in zip(jobs, answers):
+        defenders = solution.best or 0
+        rows[s][(leader + 3) % 4] = max(13 - defenders, 0)
+    return rows
+
+
+def _fill_table(out, rows) -> None:
+    for s in range(5):
+        for h in range(4):
+            out.resTable[s][h] = int(rows[s][h])
+
+
+def calc_dd_table(deal: Deal) -> DDTable:
+    """The double dummy table of a deal (DDS's CalcDDtable), as
+    ``endplay.dds.calc_dd_table``."""
+    if len(deal.curtrick) != 0:
+        raise DDSError("Cards played to trick")
+
+    def run():
+        held = _table_cards(deal._data.remainCards)
+        table = _dds.ddTableResults()
+        if _is_full(held):
+            try:
+                rows = _native.dd_table(held).tolist()
+            except _native.InputError as e:
+                raise _Fault(_code_of(e)) from None
+        else:
+            rows = _partial_table(held, range(5))
+        _fill_table(table, rows)
+        return DDTable(table)
+
+    return _dds_call(run)
+
+
+def calc_all_tables(deals: Iterable[Deal], exclude: Iterable[Denom] = []) -> DDTableList:
+    """The double dummy tables of many deals on every core (DDS's
+    CalcAllTables), as ``endplay.dds.calc_all_tables``, with no limit on
+    their number. ``exclude`` leaves strains out (their entries are 0)."""
+    deals = list(deals)
+    for d in deals:
+        if len(d.curtrick) != 0:
+            raise DDSError("Cards played to trick")
+    excluded = [False] * 5
+    for denom in exclude:
+        excluded[denom] = True
+    strains = [s for s in range(5) if not excluded[s]]
+
+    def run():
+        if not strains:
+            raise _Fault(_NO_SUIT)
+        held = [_table_cards(d._data.remainCards) for d in deals]
+        out = _tables_res(len(deals))
+        out.noOfBoards = len(deals)
+        full = [i for i, h in enumerate(held) if _is_full(h)]
+        if full:
+            try:
+                tables = _native.dd_tables([held[i] for i in full], strains=strains)
+            except _native.InputError as e:
+                raise _Fault(_code_of(e)) from None
+            size = ctypes.sizeof(_dds.ddTableResults)
+            base = ctypes.addressof(out) + type(out).results.offset
+            if len(full) == len(deals):
+                data = tables.astype("<i4").tobytes()
+                ctypes.memmove(base, data, len(data))
+            else:
+                for i, table in zip(full, tables.astype("<i4")):
+                    data = table.tobytes()
+                    ctypes.memmove(base + i * size, data, len(data))
+        for i, h in enumerate(held):
+            if not _is_full(h):
+                _fill_table(out.results[i], _partial_table(h, strains))
+        return DDTableList(out)
+
+    return _dds_call(run)
+
+
+def par(deal: Union[Deal, DDTable], vul: Union[Vul, int], dealer: Player) -> ParList:
+    """The par contracts and score (DDS's DealerParBin), as
+    ``endplay.dds.par``: from a Deal (its table is solved first) or a
+    DDTable; an ``int`` vulnerability is a board number."""
+    dd_table = calc_dd_table(deal) if isinstance(deal, Deal) else deal
+    if not isinstance(vul, Vul):
+        vul = Vul.from_board(vul)
+    rows = [[dd_table._data.resTable[s][h] for h in range(4)] for s in range(5)]
+    try:
+        result = _native.dealer_par(rows, int(dealer), int(vul))
+    except (_native.InputError, OverflowError, TypeError):
+        raise _error(_UNKNOWN) from None
+    # DDS lists the contracts sorted by its strain code (notrump first),
+    # and a passed-out deal as one empty contract.
+    code = {"NT": 0, "S": 1, "H": 2, "D": 3, "C": 4}
+    seats = {"N": 0, "E": 1, "S": 2, "W": 3, "NS": 4, "EW": 5}
+    contracts = sorted(result.contracts, key=lambda c: code[c.strain])[:10]
+    data = _dds.parResultsMaster()
+    data.score = result.score
+    data.number = len(contracts) or 1
+    for i, c in enumerate(contracts):
+        slot = data.contracts[i]
+        slot.underTricks = max(-c.result, 0)
+        slot.overTricks = max(c.result, 0)
+        slot.level = c.level
+        slot.denom = code[c.strain]
+        slot.seats = seats[c.declarer]
+    return ParList(data)
+
+
+def _card_code(card) -> str:
+    if isinstance(card, str):
+        card = Card(card)
+    text = _card_text(int(card.suit), int(card.rank.to_alternate()))
+    if text is None:
+        raise _Fault(_PLAY_FAULT)
+    return text
+
+
+def _prepare_play(dl, play: Sequence[str]):
+    """DDS's AnalysePlayBin set-up: the checks, and the request that gives
+    its values (the current trick's cards put back in their hands and
+    played first), with the slice of the answer DDS returns."""
+    board, held = _position(dl, -1)
+    trick = board.played
+    k = len(trick)
+    if len(play) > 52:
+        raise _Fault(_PLAY_FAULT)
+    # DDS counts the cards from the start of the current trick and stops
+    # before the last trick.
+    counted = min(len(play), 4 * (board.tricks_left - 1))
+    analysed = max(counted - k, 0)
+    start = [list(hand) for hand in held]
+    for i, card in enumerate(trick):
+        seat = (dl.first + i) % 4
+        suit, rank = SUITS.index(card[0]), RANKS.index(card[1]) + 2
+        start[seat][suit] |= 1 << rank
+    request = (start, dl.trump, dl.first, list(trick) + list(play[:analysed]))
+    return request, k, analysed, counted + 1 - k
+
+
+def _solved_play(analysis, k: int, analysed: int, number: int):
+    out = _dds.solvedPlay()
+    out.number = number
+    for i, value in enumerate(analysis.tricks[k : k + analysed + 1]):
+        out.tricks[i] = value
+    return out
+
+
+def _flip(solved, starting_cards: int) -> None:
+    for i in range(solved.number):
+        solved.tricks[i] = starting_cards - solved.tricks[i]
+
+
+def _analyse_one(dl, play: Sequence[str]):
+    request, k, analysed, number = _prepare_play(dl, play)
+    try:
+        analysis = _native.analyse_play(*request)
+    except _native.InputError as e:
+        raise _Fault(_code_of(e)) from None
+    return _solved_play(analysis, k, analysed, number)
+
+
+def _play_codes(play) -> list:
+    codes = [_card_code(c) for c in play]
+    if len(codes) > 52:
+        raise IndexError("invalid index")
+    return codes
+
+
+def analyse_start(deal: Deal, declarer_is_first: bool = False) -> int:
+    """The most tricks declarer's side can take (DDS's AnalysePlayBin with
+    no cards), as ``endplay.dds.analyse_start``: declarer is the seat on
+    the right of ``deal.first``, or ``deal.first`` itself with
+    ``declarer_is_first``."""
+    solved = _dds_call(lambda: _analyse_one(deal._data, []))
+    if declarer_is_first:
+        return len(deal[deal.first]) - solved.tricks[0]
+    return solved.tricks[0]
+
+
+def analyse_play(
+    deal: Deal,
+    play: Iterable[Union[Card, str]],
+    declarer_is_first: bool = False,
+) -> SolvedPlay:
+    """Declarer's side's double dummy tricks before the play and after each
+    card of ``play`` (DDS's AnalysePlayBin), as ``endplay.dds.analyse_play``."""
+    codes = _dds_call(lambda: _play_codes(play))
+    solved = _dds_call(lambda: _analyse_one(deal._data, codes))
+    if declarer_is_first:
+        _flip(solved, len(deal[deal.first]))
+    return SolvedPlay(solved)
+
+
+def _analyse_all(deals: Sequence[Deal], plays: Sequence[Sequence[str]]):
+    """DDS's AnalyseAllPlaysBin: every request checked, the good ones solved
+    on every core, the first fault (by index) raised."""
+    if len(deals) != len(plays):
+        raise _Fault(_UNKNOWN)
+    faults = {}
+    prepared = []
+    for i, (deal, play) in enumerate(zip(deals, plays)):
+        try:
+            prepared.append((i, _prepare_play(deal._data, play)))
+        except _Fault as fault:
+            faults[i] = fault.code
+    answers, errors = _native.analyse_plays([p[1][0] for p in prepared], errors="return")
+    for e in errors:
+        faults[prepared[e.index][0]] = _code_of(e)
+    if faults:
+        raise _Fault(faults[min(faults)])
+    out = _solved_plays(len(deals))
+    out.noOfBoards = len(deals)
+    for (i, (_request, k, analysed, number)), analysis in zip(prepared, answers):
+        out.solved[i] = _solved_play(analysis, k, analysed, number)
+    return out
+
+
+def analyse_all_starts(deals: Iterable[Deal], declarer_is_first: bool = False) -> list[int]:
+    """``analyse_start`` for many deals on every core, as
+    ``endplay.dds.analyse_all_starts``, with no limit on their number."""
+    deals = list(deals)
+    solved = _dds_call(lambda: _analyse_all(deals, [[] for _ in deals]))
+    if declarer_is_first:
+        return [len(d[d.first]) - solved.solved[i].tricks[0] for i, d in enumerate(deals)]
+    return [solved.solved[i].tricks[0] for i in range(len(deals))]
+
+
+def analyse_all_plays(
+    deals: Iterable[Deal],
+    plays: Iterable[Iterable[Union[Card, str]]],
+    declarer_is_first: bool = False,
+) -> SolvedPlayList:
+    """``analyse_play`` for many deals on every core (DDS's
+    AnalyseAllPlaysBin), as ``endplay.dds.analyse_all_plays``, with no limit
+    on their number."""
+    deals = list(deals)
+    codes = _dds_call(lambda: [_play_codes(p) for p in plays])
+    solved = _dds_call(lambda: _analyse_all(deals, codes))
+    if declarer_is_first:
+        for i, d in enumerate(deals):
+            _flip(solved.solved[i], len(d[d.first]))
+    return SolvedPlayList(solved)
