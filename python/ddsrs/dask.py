@@ -1,0 +1,525 @@
+"""Million-deal runs on Dask's distributed scheduler.
+
+A deal source (a file of PBN deals, one a line; a file of PBN games; or a
+seeded generator) is cut into shards; each shard is solved on a Dask worker
+by ``ddsrs.dd_tables`` on all the worker's cores, with each deal's dealer
+par, and written as one Parquet file, ``part-00003.parquet``, in the output
+folder. A part is written atomically (a temporary file, then ``os.replace``)
+and parts already there are skipped, so a run that stopped resumes where it
+ended and writes nothing twice.
+
+    python -m ddsrs.dask --random 1000000 --seed 1 --out deals/
+    python -m ddsrs.dask games.pbn --out games/ --scheduler tcp://host:8786
+
+>>> from ddsrs import dask as ddask                        # doctest: +SKIP
+>>> summary = ddask.run(ddask.RandomSource(2000, seed=1), "out/", shard_size=500)  # doctest: +SKIP
+
+Columns of every part: ``board`` (int32 or null), ``deal`` (PBN text),
+``dealer`` (``"N"``... or null), ``vulnerability`` (``"None"``, ``"NS"``,
+``"EW"``, ``"All"``), ``tricks`` (fixed-size list of 20 uint8: strains S, H,
+D, C, NT by declarers N, E, S, W, as ``dd_tables``' tables flattened),
+``par_score`` (int32, North-South's dealer par score), ``par_contracts``
+(``"EW 4Sx-1"``, several joined by commas) and ``error`` (null, or why the
+deal could not be solved; its tricks and par are then null). A deal
+without a dealer gets the par of its first seat as dealer (PBN's
+convention), its ``dealer`` column staying null.
+
+Needs ``dask[distributed]`` and ``pyarrow`` (``pip install "ddsrs[dask]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+import ddsrs
+
+__all__ = [
+    "Deal",
+    "DealSource",
+    "ListSource",
+    "RandomSource",
+    "Summary",
+    "read_deals",
+    "random_deal",
+    "solve_shard",
+    "part_path",
+    "run",
+    "main",
+]
+
+SEATS = "NESW"
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+# The duplicate board's dealer and vulnerability, boards 1 to 16.
+BOARD_VULS = ["None", "NS", "EW", "All", "NS", "EW", "All", "None",
+              "EW", "All", "None", "NS", "All", "None", "NS", "EW"]  # fmt: skip
+_VUL_NAMES = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
+              "all": "All", "both": "All"}  # fmt: skip
+# Test hook: the path of a marker file holding a shard index. The first
+# attempt at that shard removes the marker and kills its worker process
+# after writing its temporary file, before renaming it (see tests/test_dask.py).
+CRASH_ENV = "DDSRS_DASK_TEST_CRASH"
+JOB_FILE = "_ddsrs_job.json"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal to solve: PBN text, its dealer (or None) and vulnerability."""
+
+    deal: str
+    dealer: Optional[str] = None
+    vul: str = "None"
+    board: Optional[int] = None
+
+
+def _vul(text: str) -> str:
+    v = _VUL_NAMES.get(text.strip().lower())
+    if v is None:
+        raise ValueError(f"unknown vulnerability {text!r}")
+    return v
+
+
+def _dealer(text: Optional[str]) -> Optional[str]:
+    if text is None or not text.strip():
+        return None
+    d = text.strip().upper()[:1]
+    if d not in SEATS:
+        raise ValueError(f"unknown dealer {text!r}")
+    return d
+
+
+def board_dealer_vul(board: int) -> Tuple[str, str]:
+    """The dealer and vulnerability of a duplicate board number (1, 2, ...)."""
+    return SEATS[(board - 1) % 4], BOARD_VULS[(board - 1) % 16]
+
+
+# --- sources -----------------------------------------------------------------
+
+_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
+
+
+def _read_pbn_games(lines: Iterable[str]) -> Iterator[Deal]:
+    """A simple PBN reader: the [Deal], [Dealer], [Vulnerable] and [Board]
+    tags of each game ("#" repeats the previous game's value)."""
+    prev: dict = {}
+    game: dict = {}
+
+    def flush() -> Optional[Deal]:
+        nonlocal prev, game
+        if not game:
+            return None
+        values = {k: (prev.get(k, "") if v == "#" else v) for k, v in game.items()}
+        prev, game = values, {}
+        if not values.get("Deal"):
+            return None
+        board = values.get("Board", "").strip()
+        return Deal(values["Deal"], _dealer(values.get("Dealer")), _vul(values.get("Vulnerable") or "None"),
+                    int(board) if board.isdigit() else None)  # fmt: skip
+
+    for line in lines:
+        m = _TAG.match(line)
+        if m:
+            if m.group(1) in game:  # a tag seen twice: a new game without a blank line
+                d = flush()
+                if d is not None:
+                    yield d
+            game[m.group(1)] = m.group(2)
+        elif not line.strip() and game:
+            d = flush()
+            if d is not None:
+                yield d
+    d = flush()
+    if d is not None:
+        yield d
+
+
+def read_deals(path: str, vul: str = "None", dealer: Optional[str] = None) -> List[Deal]:
+    """The deals of a file: PBN games (any ``[Deal "..."]`` tag) or one PBN
+    deal a line (blank lines and lines starting with ``#`` or ``%`` are
+    skipped), those with ``dealer`` and ``vul``."""
+    with open(path, encoding="utf-8-sig") as f:
+        lines = f.readlines()
+    if any(_TAG.match(line) and _TAG.match(line).group(1) == "Deal" for line in lines):  # type: ignore[union-attr]
+        return list(_read_pbn_games(lines))
+    v, d = _vul(vul), _dealer(dealer)
+    out = []
+    for line in lines:
+        text = line.strip().strip('"')
+        if text and not text.startswith(("#", "%")):
+            out.append(Deal(text, d, v))
+    return out
+
+
+def random_deal(rng: random.Random) -> str:
+    """A random full deal as PBN text, North first, from ``rng``."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = []
+    for h in range(4):
+        mine = sorted(cards[13 * h : 13 * h + 13])  # card c: suit c // 13, rank RANKS[c % 13]
+        hands.append(".".join("".join(RANKS[c % 13] for c in mine if c // 13 == s) for s in range(4)))
+    return "N:" + " ".join(hands)
+
+
+class DealSource:
+    """A sequence of deals cut into shards; ``shard(i, size)`` is what a
+    worker receives (small for generated deals), ``key`` names the source
+    (an output folder holds the parts of one source and shard size)."""
+
+    count: int
+    key: str
+
+    def shard(self, index: int, size: int) -> Any:
+        raise NotImplementedError
+
+
+@dataclass
+class RandomSource(DealSource):
+    """``count`` random deals; shard ``i`` is drawn by ``random.Random`` seeded
+    from ``(seed, i)``, so every shard is reproducible on its own. Deal
+    ``k`` (from 0) is board ``k + 1``, with that board's dealer and
+    vulnerability."""
+
+    count: int
+    seed: int = 0
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return f"random:{self.count}:{self.seed}"
+
+    def shard(self, index: int, size: int) -> Any:
+        start = index * size
+        return ("random", self.seed, index, start, min(size, self.count - start))
+
+
+@dataclass
+class ListSource(DealSource):
+    """Deals in memory (``read_deals``' list, or PBN strings)."""
+
+    deals: Sequence[Union[Deal, str]]
+    name: str = ""
+    _key: str = field(default="", repr=False)
+
+    def __post_init__(self) -> None:
+        self.deals = [d if isinstance(d, Deal) else Deal(d) for d in self.deals]
+        h = hashlib.sha256()
+        for d in self.deals:
+            h.update(f"{d.deal}|{d.dealer}|{d.vul}|{d.board}\n".encode())
+        self._key = f"deals:{len(self.deals)}:{h.hexdigest()[:16]}"
+
+    @property
+    def count(self) -> int:  # type: ignore[override]
+        return len(self.deals)
+
+    @property
+    def key(self) -> str:  # type: ignore[override]
+        return self._key
+
+    def shard(self, index: int, size: int) -> Any:
+        part = self.deals[index * size : (index + 1) * size]
+        return ("deals", [(d.deal, d.dealer, d.vul, d.board) for d in part])  # type: ignore[union-attr]
+
+
+def _shard_deals(spec: Any) -> List[Deal]:
+    if spec[0] == "random":
+        _, seed, index, start, count = spec
+        rng = random.Random(seed * 1_000_003 + index)
+        out = []
+        for k in range(start, start + count):
+            dealer, vul = board_dealer_vul(k + 1)
+            out.append(Deal(random_deal(rng), dealer, vul, k + 1))
+        return out
+    return [Deal(*t) for t in spec[1]]
+
+
+# --- one shard on a worker ---------------------------------------------------
+
+
+def part_path(out: str, index: int, width: int = 5) -> str:
+    return os.path.join(out, f"part-{index:0{width}d}.parquet")
+
+
+def _schema() -> Any:
+    import pyarrow as pa
+
+    return pa.schema([
+        ("board", pa.int32()),
+        ("deal", pa.string()),
+        ("dealer", pa.string()),
+        ("vulnerability", pa.string()),
+        ("tricks", pa.list_(pa.uint8(), 20)),
+        ("par_score", pa.int32()),
+        ("par_contracts", pa.string()),
+        ("error", pa.string()),
+    ])  # fmt: skip
+
+
+def shard_table(deals: Sequence[Deal], threads: Optional[int] = None) -> Any:
+    """Solve ``deals`` (``dd_tables`` on ``threads`` threads, all cores by
+    default) and return a pyarrow Table of the parts' schema."""
+    import numpy as np
+    import pyarrow as pa
+
+    tables, errors = ddsrs.dd_tables([d.deal for d in deals], threads=threads, errors="return")
+    bad = {e.index: str(e) for e in errors}
+    scores: List[Optional[int]] = []
+    contracts: List[Optional[str]] = []
+    for i, d in enumerate(deals):
+        if i in bad:
+            scores.append(None)
+            contracts.append(None)
+            continue
+        dealer = d.dealer or d.deal.strip()[:1].upper()
+        if dealer not in SEATS:
+            dealer = "N"
+        p = ddsrs.dealer_par(tables[i], dealer, d.vul)
+        scores.append(p.score)
+        contracts.append(",".join(str(c) for c in p.contracts))
+    flat = np.ascontiguousarray(tables, dtype=np.uint8).reshape(len(deals), 20)
+    list_type = pa.list_(pa.uint8(), 20)
+    if bad:
+        tricks = pa.array([None if i in bad else row.tolist() for i, row in enumerate(flat)], type=list_type)
+    else:
+        tricks = pa.FixedSizeListArray.from_arrays(pa.array(flat.reshape(-1), type=pa.uint8()), 20)
+    return pa.Table.from_arrays(
+        [
+            pa.array([d.board for d in deals], type=pa.int32()),
+            pa.array([d.deal for d in deals], type=pa.string()),
+            pa.array([d.dealer for d in deals], type=pa.string()),
+            pa.array([d.vul for d in deals], type=pa.string()),
+            tricks,
+            pa.array(scores, type=pa.int32()),
+            pa.array(contracts, type=pa.string()),
+            pa.array([bad.get(i) for i in range(len(deals))], type=pa.string()),
+        ],
+        schema=_schema(),
+    )
+
+
+def solve_shard(out: str, index: int, spec: Any, width: int = 5, threads: Optional[int] = None) -> dict:
+    """Solve one shard and write its part atomically; a part already there is
+    left alone (``skipped``). Runs on a Dask worker; returns what the
+    summary needs."""
+    import pyarrow.parquet as pq
+
+    path = part_path(out, index, width)
+    start = time.perf_counter()
+    if os.path.exists(path):
+        return {"index": index, "deals": 0, "skipped": True, "seconds": 0.0, "errors": 0}
+    deals = _shard_deals(spec)
+    table = shard_table(deals, threads)
+    tmp = f"{path}.tmp-{uuid.uuid4().hex}"
+    try:
+        pq.write_table(table, tmp)
+        _crash_hook(index)
+        if os.path.exists(path):  # another attempt got there first: keep its file
+            os.remove(tmp)
+            return {"index": index, "deals": 0, "skipped": True, "seconds": 0.0, "errors": 0}
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+    return {
+        "index": index,
+        "deals": len(deals),
+        "skipped": False,
+        "seconds": time.perf_counter() - start,
+        "errors": len(deals) - table.column("error").null_count,
+    }
+
+
+def _crash_hook(index: int) -> None:
+    marker = os.environ.get(CRASH_ENV)
+    if not marker:
+        return
+    try:
+        with open(marker) as f:
+            target = int(f.read().strip())
+    except (OSError, ValueError):
+        return
+    if target == index:
+        os.remove(marker)  # the retry goes through
+        os._exit(1)
+
+
+# --- the driver ----------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    deals: int
+    shards: int
+    solved: List[int]
+    skipped: List[int]
+    solved_deals: int
+    errors: int
+    seconds: float
+    workers: int
+    out: str
+
+    @property
+    def deals_per_second_per_worker(self) -> float:
+        return self.solved_deals / self.seconds / max(self.workers, 1) if self.seconds > 0 else 0.0
+
+    def line(self) -> str:
+        return (
+            f"ddsrs.dask: {self.deals} deals in {self.shards} shards "
+            f"({len(self.solved)} solved, {len(self.skipped)} skipped), {self.solved_deals} deals solved"
+            f"{f' ({self.errors} bad)' if self.errors else ''} in {self.seconds:.1f} s on {self.workers} "
+            f"worker{'s' if self.workers != 1 else ''}: "
+            f"{self.deals_per_second_per_worker:.1f} deals/s per worker -> {self.out}"
+        )
+
+
+def _check_job(out: str, source: DealSource, shard_size: int, shards: int) -> None:
+    job = {"source": source.key, "deals": source.count, "shard_size": shard_size, "shards": shards}
+    path = os.path.join(out, JOB_FILE)
+    if os.path.exists(path):
+        with open(path) as f:
+            old = json.load(f)
+        if old != job:
+            raise ValueError(f"{out} holds the parts of another job ({old}), not of {job}: use another --out")
+        return
+    if glob.glob(os.path.join(out, "part-*.parquet")):
+        raise ValueError(f"{out} holds parts of an unknown job: use another --out")
+    tmp = f"{path}.tmp-{uuid.uuid4().hex}"
+    with open(tmp, "w") as f:
+        json.dump(job, f)
+    os.replace(tmp, path)
+
+
+def run(
+    source: DealSource,
+    out: str,
+    *,
+    shard_size: int = 10_000,
+    client: Any = None,
+    scheduler: Optional[str] = None,
+    workers: int = 1,
+    threads_per_worker: int = 1,
+    threads: Optional[int] = None,
+    progress: bool = False,
+) -> Summary:
+    """Solve ``source`` into ``out`` (a folder every worker can write to).
+
+    The Dask cluster is ``client``'s, else the scheduler at ``scheduler``
+    (``"tcp://host:8786"``), else a local cluster of ``workers`` processes
+    of ``threads_per_worker`` tasks each (one task solves on all cores,
+    ``threads=None``, so one task per worker is the right number)."""
+    from distributed import Client, LocalCluster, as_completed
+
+    if shard_size < 1:
+        raise ValueError("shard_size must be at least 1")
+    out = os.path.abspath(out)
+    os.makedirs(out, exist_ok=True)
+    shards = -(-source.count // shard_size)
+    width = max(5, len(str(max(shards - 1, 0))))
+    _check_job(out, source, shard_size, shards)
+
+    own_cluster = own_client = None
+    if client is None:
+        if scheduler:
+            client = own_client = Client(scheduler)
+        else:
+            own_cluster = LocalCluster(n_workers=workers, threads_per_worker=threads_per_worker, processes=True)
+            client = own_client = Client(own_cluster)
+    start = time.perf_counter()
+    try:
+        todo = [i for i in range(shards) if not os.path.exists(part_path(out, i, width))]
+        todo_set = set(todo)
+        skipped = [i for i in range(shards) if i not in todo_set]
+        run_id = uuid.uuid4().hex[:8]
+        futures = [
+            client.submit(
+                solve_shard, out, i, source.shard(i, shard_size), width, threads,
+                key=f"ddsrs-shard-{i:0{width}d}-{run_id}", retries=2,
+            )  # fmt: skip
+            for i in todo
+        ]
+        solved: List[int] = []
+        solved_deals = bad = 0
+        for n, fut in enumerate(as_completed(futures), 1):
+            r = fut.result()
+            fut.release()
+            if r["skipped"]:
+                skipped.append(r["index"])
+            else:
+                solved.append(r["index"])
+                solved_deals += r["deals"]
+                bad += r["errors"]
+            if progress:
+                el = time.perf_counter() - start
+                tty = sys.stderr.isatty()
+                end = "\n" if n == len(futures) or not tty else ""
+                sys.stderr.write(
+                    f"{chr(13) if tty else ''}ddsrs.dask: {n}/{len(futures)} shards, {solved_deals} deals, "
+                    f"{solved_deals / el if el else 0:.1f} deals/s{end}"
+                )
+                sys.stderr.flush()
+        n_workers = len(client.scheduler_info().get("workers", {})) or 1
+        seconds = time.perf_counter() - start
+    finally:
+        if own_client is not None:
+            own_client.close()
+        if own_cluster is not None:
+            own_cluster.close()
+    # Temporary files of attempts that died (a worker killed mid-write).
+    for tmp in glob.glob(os.path.join(out, "part-*.parquet.tmp-*")):
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+    return Summary(source.count, shards, sorted(solved), sorted(skipped), solved_deals, bad, seconds, n_workers, out)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m ddsrs.dask",
+        description="Solve many deals double dummy on a Dask cluster, one Parquet file per shard.",
+    )
+    p.add_argument("deals", nargs="?", help="a file of PBN deals (one a line) or of PBN games")
+    p.add_argument("--random", type=int, metavar="N", help="N random deals instead of a file")
+    p.add_argument("--seed", type=int, default=0, help="the seed of --random (default 0)")
+    p.add_argument("--out", required=True, help="the output folder (every worker must reach it)")
+    p.add_argument("--shard-size", type=int, default=10_000, help="deals a shard (default 10000)")
+    p.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786); default: a local cluster")
+    p.add_argument("--workers", type=int, default=1, help="local cluster: worker processes (default 1)")
+    p.add_argument("--threads-per-worker", type=int, default=1, help="local cluster: tasks a worker (default 1)")
+    p.add_argument("--threads", type=int, default=None, help="solver threads a task (default: every core)")
+    p.add_argument("--vul", default="None", help="vulnerability of a file of plain deals (default None)")
+    p.add_argument("--dealer", default=None, help="dealer of a file of plain deals (default: none)")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
+    a = p.parse_args(argv)
+    if (a.deals is None) == (a.random is None):
+        p.error("give a file of deals or --random N")
+    source: DealSource
+    if a.random is not None:
+        source = RandomSource(a.random, a.seed)
+    else:
+        source = ListSource(read_deals(a.deals, a.vul, a.dealer), name=a.deals)
+    summary = run(
+        source, a.out, shard_size=a.shard_size, scheduler=a.scheduler, workers=a.workers,
+        threads_per_worker=a.threads_per_worker, threads=a.threads, progress=not a.quiet,
+    )  # fmt: skip
+    print(summary.line())
+    return 0
+
+
+if __name__ == "__main__":
+    # As ``python -m ddsrs.dask``: the workers must unpickle the functions of
+    # the module ``ddsrs.dask``, not of ``__main__``.
+    from ddsrs.dask import main as _main
+
+    sys.exit(_main())
