@@ -224,15 +224,15 @@ fn limit_masks(cards: &mut [[u32; 4]; 4]) {
 /// Ends PBN text before its `MAX_CARDS + 1`-th card character.
 fn limit_text(text: &mut [c_char]) {
     let mut count = 0;
-    for i in 0..text.len() {
-        let b = text[i] as u8;
+    for c in text.iter_mut() {
+        let b = *c as u8;
         if b == 0 {
             return;
         }
         if b"23456789TJQKAtjqka".contains(&b) {
             count += 1;
             if count > MAX_CARDS {
-                text[i] = 0;
+                *c = 0;
                 return;
             }
         }

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let control = data[20];
     let vulnerability = Vulnerability::ALL[usize::from(control % 4)];
-    let raw = (control >> 2) % 4 == 0;
+    let raw = (control >> 2) & 3 == 0;
     let value = |k: usize| if raw { data[k] } else { data[k] % 14 };
     let tricks: ByStrain<BySeat<u8>> =
         ByStrain::from_fn(|strain| BySeat::from_fn(|seat| value(strain.index() * 4 + seat.index())));

@@ -13,7 +13,7 @@
 //! renaming the suits, moves the table's entries with it.
 
 use dds::model::{BySeat, BySuit, Deal, Hand, Seat, Side, Suit};
-use dds::{dd_tables, Board, DdTable, Parallel, Solution, Solutions, Solver, Strain, Target};
+use dds::{dd_tables, solve_boards, Board, DdTable, Parallel, Solution, Solutions, Solver, Strain, Target};
 use dds_fixtures::DealRng;
 use proptest::prelude::*;
 
@@ -70,7 +70,7 @@ fn renamed(deal: &Deal, perm: [usize; 4]) -> Deal {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// `solve_board` with a target agrees with the maximum: a card reaching
     /// `t` exists exactly when `t` is at most the maximum, and the cards
@@ -142,7 +142,8 @@ proptest! {
     }
 
     /// A solver reused from board to board (its table warm, from the same
-    /// deal and from others) answers as a fresh one.
+    /// deal and from others) answers as a fresh one, and so do batches on 1
+    /// and 2 threads and `score_cards` on 2.
     #[test]
     fn a_warm_solver_answers_as_a_cold_one(seeds in prop::collection::vec(any::<u64>(), 2..5), tricks in 2usize..=5) {
         let mut warm = Solver::new();
@@ -163,6 +164,17 @@ proptest! {
             }
             let hot = warm.best_line(board);
             prop_assert_eq!(hot.ns_tricks, Solver::new().best_line(board).ns_tricks);
+        }
+        // Nor do the answers depend on the threads: batches on 1 and 2
+        // threads, and every card scored on 2 threads.
+        let one = solve_boards(&boards, Target::Max, Solutions::All, &Parallel::with_threads(1));
+        let two = solve_boards(&boards, Target::Max, Solutions::All, &Parallel::with_threads(2));
+        for (k, board) in boards.iter().enumerate() {
+            let want = Solver::new().solve_board(board, Target::Max, Solutions::All).unwrap();
+            prop_assert_eq!(&one[k].as_ref().unwrap().cards, &want.cards, "1 thread, {:?}", board);
+            prop_assert_eq!(&two[k].as_ref().unwrap().cards, &want.cards, "2 threads, {:?}", board);
+            let scored = Solver::new().score_cards(board, &Parallel::with_threads(2)).unwrap();
+            prop_assert_eq!(&scored.cards, &want.cards, "score_cards, {:?}", board);
         }
     }
 }
