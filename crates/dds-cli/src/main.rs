@@ -305,7 +305,7 @@ fn main() -> ExitCode {
 
 /// Deals solved in parallel at a time: output streams, memory stays
 /// bounded, and the progress line moves.
-const CHUNK: usize = 64;
+pub(crate) const CHUNK: usize = 64;
 
 /// The longest a record read from standard input waits for others to fill
 /// its chunk: a program feeding deals one at a time gets each answer at
@@ -470,7 +470,7 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     let mut first = true;
     run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
-            writeln!(out, "{}", with_place(item, json::table(&item.text, table)))?;
+            writeln!(out, "{}", with_place(item, json::table(&item.text, table), false))?;
         } else if gib {
             writeln!(out, "{}", dds::model::gib_line(&item.deal, table.as_by_strain()))?;
         } else {
@@ -487,16 +487,21 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
 
 /// A JSON record with the fields that place its item in the input first,
 /// where the input says: `"game"` (a PBN game, counted from 1),
-/// `"board"` (a number, or the tag's text when it is not one), `"event"`
-/// and `"date"`.
-fn with_place(item: &Item, record: String) -> String {
+/// `"board"` (a number, or the tag's text when it is not one; `null`
+/// without one when `board_null`, as `dds pbn --json` always writes it),
+/// `"event"` and `"date"` (the `#` copy rule applied).
+fn with_place(item: &Item, record: String, board_null: bool) -> String {
     let mut fields = String::new();
     if let Some(g) = item.game {
         fields.push_str(&format!("\"game\":{},", g + 1));
     }
-    if let Some(b) = item.board.as_deref() {
-        let board = b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string());
-        fields.push_str(&format!("\"board\":{board},"));
+    match item.board.as_deref() {
+        Some(b) => {
+            let board = b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string());
+            fields.push_str(&format!("\"board\":{board},"));
+        }
+        None if board_null => fields.push_str("\"board\":null,"),
+        None => {}
     }
     for (name, value) in [("event", &item.event), ("date", &item.date)] {
         if let Some(value) = value {
@@ -522,7 +527,7 @@ fn render_table(item: &Item, table: &DdTable) -> String {
 }
 
 /// Strains in the order of hand records: NT, S, H, D, C.
-const STRAINS_NT_FIRST: [Strain; 5] =
+pub(crate) const STRAINS_NT_FIRST: [Strain; 5] =
     [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Result<(), Failure> {
@@ -537,7 +542,7 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
         let sides = table.par(vulnerability);
         if batch.json {
             let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
-            writeln!(out, "{}", with_place(item, record))?;
+            writeln!(out, "{}", with_place(item, record, false))?;
         } else {
             if !first {
                 writeln!(out)?;
@@ -610,25 +615,6 @@ fn ns_score(value: &str) -> Option<i32> {
         s if s.eq_ignore_ascii_case("EW") => score.checked_neg(),
         _ => None,
     }
-}
-
-/// The JSON fields that place a PBN game: `"game"` (counted from 1),
-/// `"board"` (a number, the tag's text when it is not one, or null), and
-/// `"event"` and `"date"` where the game has them (the `#` copy rule
-/// applied), each followed by a comma.
-fn game_fields(item: &Item) -> String {
-    let board = match item.board.as_deref() {
-        Some(b) => b.parse::<u64>().map_or_else(|_| json::string(b), |n| n.to_string()),
-        None => "null".to_owned(),
-    };
-    let game = item.game.map_or(0, |g| g + 1);
-    let mut fields = format!("\"game\":{game},\"board\":{board},");
-    for (name, value) in [("event", &item.event), ("date", &item.date)] {
-        if let Some(value) = value {
-            fields.push_str(&format!("\"{name}\":{},", json::string(value)));
-        }
-    }
-    fields
 }
 
 /// Where `dds pbn` writes: standard output, or a temporary file next to
@@ -722,7 +708,7 @@ impl Emit for PbnWriter {
         if self.json {
             let sides = table.par(vulnerability);
             let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
-            let line = format!("{{{}{}\n", game_fields(item), &record[1..]);
+            let line = format!("{}\n", with_place(item, record, true));
             self.sink.write(line.as_bytes())?;
             return Ok(());
         }

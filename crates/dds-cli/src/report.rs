@@ -13,7 +13,7 @@ use dds::{DdTable, Par, ParContract, Parallel};
 
 use crate::input::{Item, Next, Records};
 use crate::progress::Progress;
-use crate::{parse_threads, Failure};
+use crate::{parse_threads, Failure, CHUNK, STRAINS_NT_FIRST as STRAINS};
 
 /// The options of `dds report`.
 #[derive(Args, Debug)]
@@ -37,13 +37,6 @@ pub(crate) struct ReportArgs {
 /// Boards on one printed sheet: two columns of three, the layout of the
 /// usual club hand record on A4.
 const BOARDS_PER_SHEET: usize = 6;
-
-/// Deals solved at a time, so that the progress line moves on a long
-/// input.
-const CHUNK: usize = 64;
-
-/// Strains in the order of hand records: NT, S, H, D, C.
-const STRAINS: [Strain; 5] = [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 /// Declarers in the order of hand records: North-South, then East-West.
 const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
