@@ -33,7 +33,6 @@ pub mod types;
 use std::ffi::{c_char, c_int};
 
 use dds::{Solutions, Target};
-use rayon::prelude::*;
 
 use codes::*;
 use convert::{cards_from_pbn, code_of, range_checks, value_checks};
@@ -178,19 +177,20 @@ fn solve_all(bo: &boards, solved: &mut solvedBoards) -> c_int {
     for answer in solved.solvedBoard.iter_mut() {
         answer.cards = 0;
     }
-    let Some(pool) = runtime::pool() else { return RETURN_THREAD_CREATE };
-    let results: Vec<Result<futureTricks, c_int>> = pool.install(|| {
-        (0..n)
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|k| solve_one(&bo.deals[k], bo.target[k], bo.solutions[k], bo.mode[k]))
-            .collect()
-    });
+    let results = runtime::on_pool(n, |k| solve_one(&bo.deals[k], bo.target[k], bo.solutions[k], bo.mode[k]));
+    let Some(results) = results else { return RETURN_THREAD_CREATE };
     solved.noOfBoards = n as c_int;
+    write_answers(&mut solved.solvedBoard, results)
+}
+
+/// Writes each answer of a batch that succeeded into its slot (the slots
+/// of the others are left as they are): the first failure's code, or
+/// `RETURN_NO_FAULT`.
+pub(crate) fn write_answers<T>(slots: &mut [T], results: Vec<Result<T, c_int>>) -> c_int {
     let mut code = RETURN_NO_FAULT;
-    for (slot, result) in solved.solvedBoard.iter_mut().zip(results) {
+    for (slot, result) in slots.iter_mut().zip(results) {
         match result {
-            Ok(fut) => *slot = fut,
+            Ok(answer) => *slot = answer,
             Err(e) if code == RETURN_NO_FAULT => code = e,
             Err(_) => {}
         }

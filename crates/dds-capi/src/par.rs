@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_int};
 
 use dds::model::{BySeat, ByStrain, Seat, Side, Vulnerability};
-use dds::{DdTable, ParContract, ParDeclarer, Strain};
+use dds::{DdTable, ParContract, ParDeclarer, SidesPar, Strain};
 
 use crate::codes::*;
 use crate::convert::{seat, write_c};
@@ -28,12 +28,23 @@ fn vulnerability(code: c_int) -> Option<Vulnerability> {
     u8::try_from(code).ok().and_then(Vulnerability::from_dds)
 }
 
+/// Both sides' par of DDS's table; `None` for a bad table or
+/// vulnerability.
+fn sides_par(table: &ddTableResults, vulnerable: c_int) -> Option<SidesPar> {
+    Some(table_of(table)?.par(vulnerability(vulnerable)?))
+}
+
+/// The dealer's par of DDS's table; `None` for a bad table, dealer or
+/// vulnerability.
+fn dealer_par(table: &ddTableResults, dealer: c_int, vulnerable: c_int) -> Option<dds::Par> {
+    Some(table_of(table)?.dealer_par(seat(dealer)?, vulnerability(vulnerable)?))
+}
+
 /// `Par`'s texts of a table into `out`.
 pub(crate) fn write_par(table: &ddTableResults, out: &mut parResults, vulnerable: c_int) -> c_int {
-    let (Some(table), Some(vul)) = (table_of(table), vulnerability(vulnerable)) else {
+    let Some(sides) = sides_par(table, vulnerable) else {
         return RETURN_UNKNOWN_FAULT;
     };
-    let sides = table.par(vul);
     for (slot, text) in out.parScore.iter_mut().zip(sides.score_texts()) {
         write_c(slot, &text);
     }
@@ -84,10 +95,9 @@ pub unsafe extern "C" fn DealerPar(
         let (Some(table), Some(out)) = (unsafe { tablep.as_ref() }, unsafe { presp.as_mut() }) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let (Some(table), Some(dealer), Some(vul)) = (table_of(table), seat(dealer), vulnerability(vulnerable)) else {
+        let Some(par) = dealer_par(table, dealer, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let par = table.dealer_par(dealer, vul);
         *out = dealer_result(par.score, &par.dealer_texts());
         RETURN_NO_FAULT
     })
@@ -112,10 +122,9 @@ pub unsafe extern "C" fn SidesPar(
         else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let (Some(table), Some(vul)) = (table_of(table), vulnerability(vulnerable)) else {
+        let Some(sides) = sides_par(table, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let sides = table.par(vul);
         let texts = sides.sides_texts();
         let scores = [sides.ns_first.score, -sides.ew_first.score];
         for (k, slot) in out.iter_mut().enumerate() {
@@ -174,10 +183,9 @@ pub unsafe extern "C" fn DealerParBin(
         let (Some(table), Some(out)) = (unsafe { tablep.as_ref() }, unsafe { presp.as_mut() }) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let (Some(table), Some(dealer), Some(vul)) = (table_of(table), seat(dealer), vulnerability(vulnerable)) else {
+        let Some(par) = dealer_par(table, dealer, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let par = table.dealer_par(dealer, vul);
         // DDS lists the contracts of DealerPar's texts sorted by strain
         // code (notrump, spades, ..., clubs; a stable sort), and a passed
         // out deal as one empty contract of score 0.
@@ -206,10 +214,9 @@ pub unsafe extern "C" fn SidesParBin(
         else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let (Some(table), Some(vul)) = (table_of(table), vulnerability(vulnerable)) else {
+        let Some(sides) = sides_par(table, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let sides = table.par(vul);
         out[0] = master(sides.ns_first.score, &sides.ns_first.contracts, true);
         out[1] = master(-sides.ew_first.score, &sides.ew_first.contracts, true);
         RETURN_NO_FAULT

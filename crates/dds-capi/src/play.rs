@@ -3,7 +3,6 @@
 use std::ffi::c_int;
 
 use dds::{Board, Solutions, Target};
-use rayon::prelude::*;
 
 use crate::codes::*;
 use crate::convert::{card, play_from_pbn, range_checks, value_checks};
@@ -108,19 +107,10 @@ fn analyse_all(bo: &boards, plays: &playTracesBin, solved: &mut solvedPlays) -> 
         return RETURN_UNKNOWN_FAULT;
     }
     let n = usize::try_from(bo.noOfBoards).unwrap_or(0);
-    let Some(pool) = runtime::pool() else { return RETURN_THREAD_CREATE };
-    let results: Vec<Result<solvedPlay, c_int>> = pool
-        .install(|| (0..n).into_par_iter().with_max_len(1).map(|k| analyse(&bo.deals[k], &plays.plays[k])).collect());
+    let results = runtime::on_pool(n, |k| analyse(&bo.deals[k], &plays.plays[k]));
+    let Some(results) = results else { return RETURN_THREAD_CREATE };
     solved.noOfBoards = n as c_int;
-    let mut code = RETURN_NO_FAULT;
-    for (slot, result) in solved.solved.iter_mut().zip(results) {
-        match result {
-            Ok(play) => *slot = play,
-            Err(e) if code == RETURN_NO_FAULT => code = e,
-            Err(_) => {}
-        }
-    }
-    code
+    crate::write_answers(&mut solved.solved, results)
 }
 
 /// DDS's `AnalyseAllPlaysBin`: [`AnalysePlayBin`] for a batch, on every

@@ -135,6 +135,14 @@ pub(crate) fn pool() -> Option<Arc<rayon::ThreadPool>> {
     Some(pool)
 }
 
+/// `f(k)` for each `k` in `0..n`, on the batch pool's threads, one item
+/// at a time per thread, in order; `None` if the pool cannot be made.
+pub(crate) fn on_pool<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Option<Vec<T>> {
+    use rayon::prelude::*;
+    let pool = pool()?;
+    Some(pool.install(|| (0..n).into_par_iter().with_max_len(1).map(f).collect()))
+}
+
 thread_local! {
     /// Whether this thread is inside an entry point (a panic there is
     /// caught and reported as a status code, not printed).

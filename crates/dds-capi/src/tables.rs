@@ -5,7 +5,6 @@ use std::ffi::c_int;
 
 use dds::model::{BySeat, ByStrain, Deal, Seat};
 use dds::{Board, Solutions, Strain, TableOptions, Target};
-use rayon::prelude::*;
 
 use crate::codes::*;
 use crate::convert::{cards_from_pbn, code_of, range_checks, value_checks};
@@ -126,7 +125,6 @@ fn calc_all(
         return RETURN_TOO_MANY_TABLES;
     }
     res.noOfBoards = 0;
-    let Some(pool) = runtime::pool() else { return RETURN_THREAD_CREATE };
     let checked: Result<Vec<Deal>, c_int> = deals.iter().map(table_deal).collect();
     let checked = match checked {
         Ok(deals) => deals,
@@ -147,7 +145,10 @@ fn calc_all(
             })
             .collect()
     } else {
-        pool.install(|| checked.par_iter().with_max_len(1).map(|deal| table(deal, &strains)).collect())
+        match runtime::on_pool(checked.len(), |k| table(&checked[k], &strains)) {
+            Some(results) => results,
+            None => return RETURN_THREAD_CREATE,
+        }
     };
     for (slot, result) in res.results.iter_mut().zip(&results) {
         match result {
@@ -168,9 +169,16 @@ fn calc_all(
     RETURN_NO_FAULT
 }
 
-/// The deals of a batch (at most what the structure holds).
-fn count(n: c_int) -> usize {
-    usize::try_from(n).unwrap_or(0).min(MAXNOOFTABLES * DDS_STRAINS)
+/// The deals of a batch to read: `noOfTables` (0 if negative), or, when
+/// it is more than the structure holds, the code `calc_all` would give
+/// (checked before reading past the array).
+fn deal_count(n: c_int, filter: &[c_int; 5]) -> Result<usize, c_int> {
+    let n = usize::try_from(n).unwrap_or(0);
+    if n <= MAXNOOFTABLES * DDS_STRAINS {
+        return Ok(n);
+    }
+    let strains = filter.iter().filter(|&&f| f == 0).count();
+    Err(if strains == 0 { RETURN_NO_SUIT } else { RETURN_TOO_MANY_TABLES })
 }
 
 /// DDS's `CalcAllTables`: the tables of several deals for the strains
@@ -198,12 +206,11 @@ pub unsafe extern "C" fn CalcAllTables(
         else {
             return RETURN_UNKNOWN_FAULT;
         };
-        let n = usize::try_from(deals.noOfTables).unwrap_or(0);
-        if n > MAXNOOFTABLES * DDS_STRAINS {
-            let strains = filter.iter().filter(|&&f| f == 0).count();
-            return if strains == 0 { RETURN_NO_SUIT } else { RETURN_TOO_MANY_TABLES };
-        }
-        let cards: Vec<[[u32; 4]; 4]> = deals.deals[..count(deals.noOfTables)].iter().map(|d| d.cards).collect();
+        let n = match deal_count(deals.noOfTables, filter) {
+            Ok(n) => n,
+            Err(code) => return code,
+        };
+        let cards: Vec<[[u32; 4]; 4]> = deals.deals[..n].iter().map(|d| d.cards).collect();
         // SAFETY: the caller's contract.
         calc_all(&cards, mode, filter, res, unsafe { presp.as_mut() })
     })
@@ -230,12 +237,11 @@ pub unsafe extern "C" fn CalcAllTablesPBN(
         else {
             return RETURN_UNKNOWN_FAULT;
         };
-        if usize::try_from(deals.noOfTables).unwrap_or(0) > MAXNOOFTABLES * DDS_STRAINS {
-            let strains = filter.iter().filter(|&&f| f == 0).count();
-            return if strains == 0 { RETURN_NO_SUIT } else { RETURN_TOO_MANY_TABLES };
-        }
-        let cards: Result<Vec<_>, c_int> =
-            deals.deals[..count(deals.noOfTables)].iter().map(|d| cards_from_pbn(&d.cards)).collect();
+        let n = match deal_count(deals.noOfTables, filter) {
+            Ok(n) => n,
+            Err(code) => return code,
+        };
+        let cards: Result<Vec<_>, c_int> = deals.deals[..n].iter().map(|d| cards_from_pbn(&d.cards)).collect();
         match cards {
             // SAFETY: the caller's contract.
             Ok(cards) => calc_all(&cards, mode, filter, res, unsafe { presp.as_mut() }),
