@@ -84,8 +84,20 @@ pub(crate) fn with_given_solver<T>(solver: &mut Solver, f: impl FnOnce() -> T) -
 }
 
 /// Runs `f` with the solver given for this call, or else the calling
-/// thread's own.
+/// thread's own, in its default mode: a solver outlives the call, and a
+/// setting one call made (`SolveBoard`'s mode 0 skipping forced cards) must
+/// not carry over to the next call on the thread or handle (the play
+/// analysis would then read a forced card's missing score as no tricks).
 pub(crate) fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    with_any_solver(|solver| {
+        solver.set_skip_forced(false);
+        f(solver)
+    })
+}
+
+/// Runs `f` with the solver given for this call, or else the calling
+/// thread's own, as it is.
+fn with_any_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     let given = GIVEN.with(|given| given.replace(std::ptr::null_mut()));
     if !given.is_null() {
         /// Hands the solver back for the rest of the call.
