@@ -193,7 +193,15 @@ pub(crate) enum Next {
     Pending,
     /// The input has ended.
     End,
+    /// A signal asked the run to stop while it waited for standard input
+    /// (see [`crate::interrupt`]): nothing more is read.
+    Interrupted,
 }
+
+/// How often a wait for standard input with no time limit looks whether a
+/// signal has asked the run to stop: a pipe that stays open must not keep
+/// an interrupted run waiting.
+const POLL: Duration = Duration::from_millis(50);
 
 /// The records of an input, read as they come: a file is read whole,
 /// standard input by a thread that hands over each record (each PBN game)
@@ -263,13 +271,29 @@ impl Records {
         }
     }
 
-    /// Waits for the first piece, which tells the format.
+    /// Waits for the first piece, which tells the format. A signal that
+    /// comes first ends the run: nothing has been read to work on.
     fn read_first(&mut self) -> Result<(), Failure> {
-        match self.pieces.recv() {
-            Ok(piece) => self.take(piece?),
-            Err(_) => {
+        match self.receive() {
+            Some(Some(piece)) => self.take(piece?),
+            Some(None) => {
                 self.ended = true;
                 Ok(())
+            }
+            None => Err(Failure("interrupted before any input was read: nothing is written".to_owned())),
+        }
+    }
+
+    /// The next piece of standard input, waiting for it as long as it
+    /// takes; `Some(None)` once the input has ended, `None` when a signal
+    /// asks the run to stop first (looked at every [`POLL`]).
+    fn receive(&mut self) -> Option<Option<Result<Piece, Failure>>> {
+        loop {
+            match self.pieces.recv_timeout(POLL) {
+                Ok(piece) => return Some(Some(piece)),
+                Err(RecvTimeoutError::Disconnected) => return Some(None),
+                Err(RecvTimeoutError::Timeout) if crate::interrupt::requested() => return None,
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
@@ -279,8 +303,10 @@ impl Records {
         self.ended.then_some(self.queue.len())
     }
 
-    /// The next record, waiting at most `wait` for it to arrive (for ever
-    /// if `None`). An error is fatal: the input cannot be read on.
+    /// The next record, waiting at most `wait` for it to arrive (if `None`,
+    /// until it comes or a signal asks the run to stop:
+    /// [`Next::Interrupted`]). An error is fatal: the input cannot be read
+    /// on.
     pub(crate) fn next(&mut self, wait: Option<Duration>) -> Result<Next, Failure> {
         loop {
             if let Some((game, item)) = self.queue.pop_front() {
@@ -290,7 +316,10 @@ impl Records {
                 return Ok(Next::End);
             }
             let piece = match wait {
-                None => self.pieces.recv().ok(),
+                None => match self.receive() {
+                    Some(piece) => piece,
+                    None => return Ok(Next::Interrupted),
+                },
                 Some(wait) => match self.pieces.recv_timeout(wait) {
                     Ok(piece) => Some(piece),
                     Err(RecvTimeoutError::Timeout) => return Ok(Next::Pending),

@@ -1,17 +1,24 @@
 //! `dds layouts`: every way the unknown cards can lie, solved, with the
 //! distribution of tricks, the chance of making each contract and its
 //! expected score.
+//!
+//! The output is the same with any number of threads for a complete run,
+//! a `--limit` or a `--sample`: the totals do not depend on the order the
+//! workers finish layouts in, and the `--csv` rows are kept and written at
+//! the end in the order of the layout number. A `--time` run, or one
+//! stopped by a signal, solves a set of layouts that depends on the
+//! timing; it prints the estimate from them (and writes their rows), then
+//! exits with status 130 if a signal stopped it.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, CommandFactory};
 use dds::model::{Level, Seat, Strain, Vulnerability};
-use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts, Parallel};
+use dds::{solve_layouts, DdTable, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel};
 
 use crate::json;
 use crate::progress::Progress;
@@ -71,7 +78,8 @@ pub(crate) struct LayoutArgs {
     /// Worker threads, 1 to 1024 (default: every core).
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Write every layout's result to this CSV file.
+    /// Write every layout's result to this CSV file: one row per layout
+    /// solved, in the order of the layout number (written at the end).
     #[arg(long)]
     csv: Option<PathBuf>,
     /// Print the totals as JSON.
@@ -109,47 +117,40 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         time_limit: args.time,
         seed: args.seed.unwrap_or(defaults.seed),
     };
+    // The file is created first, so that a path that cannot be written
+    // fails before the work; the rows are written at the end.
     let mut csv = match &args.csv {
         Some(path) => {
             let file = File::create(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            let mut out = BufWriter::new(file);
-            writeln!(out, "{}", csv_header(&layouts, task))?;
-            Some(out)
+            Some((BufWriter::new(file), CsvRows::new(task)))
         }
         None => None,
     };
     let planned = layouts.count().min(options.sample.unwrap_or(u64::MAX)).min(options.limit.unwrap_or(u64::MAX));
     let mut progress = Progress::new(Some(usize::try_from(planned).unwrap_or(usize::MAX)), false).unit("layouts");
-    let mut write_error = None;
     let settings = Parallel::with_threads(args.threads.unwrap_or(0));
-    // Ctrl-C stops the run as --limit does: the layouts solved so far are
-    // summed up and printed. (If the handler cannot be set, Ctrl-C keeps
-    // its default effect.)
-    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
+    // A signal stops the run as --limit does (see crate::interrupt): the
+    // layouts the workers hold are finished, and every layout solved is in
+    // the totals and the CSV rows.
+    let mut interrupted = false;
     let summary = solve_layouts(&layouts, task, &options, &settings, |result, so_far| {
-        if write_error.is_some() || INTERRUPTED.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
-        if let Some(out) = csv.as_mut() {
-            if let Err(e) = writeln!(out, "{}", csv_row(&layouts, task, result)) {
-                write_error = Some(e);
-                return ControlFlow::Break(());
-            }
+        // Every result handed over is counted in the totals: its row is
+        // kept even after the stop was asked for.
+        if let Some((_, rows)) = csv.as_mut() {
+            rows.push(result.index, &result.table);
         }
         progress.set_note(running_estimate(task, so_far));
         progress.advance(1);
-        ControlFlow::Continue(())
+        interrupted |= crate::interrupt::requested();
+        if interrupted {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     })?;
     progress.finish();
-    if INTERRUPTED.load(Ordering::Relaxed) {
-        eprintln!("dds: interrupted: the estimate below is from the {} layouts solved so far", summary.solved());
-    }
-    if let Some(e) = write_error {
-        return Err(Failure(format!("CSV file: {e}")));
-    }
-    if let Some(mut out) = csv {
-        out.flush()?;
+    if let (Some((mut out, rows)), Some(path)) = (csv, &args.csv) {
+        rows.write(&mut out, &layouts).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -158,7 +159,92 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     } else {
         write_summary(&mut out, &layouts, task, &summary, vul)?;
     }
+    out.flush()?;
+    if interrupted {
+        let rows =
+            args.csv.as_ref().map_or(String::new(), |path| format!(", and their rows are in {}", path.display()));
+        return Err(Failure(format!(
+            "interrupted: the estimate printed is from the {} layouts solved so far{rows}",
+            thousands(summary.solved())
+        )));
+    }
     Ok(())
+}
+
+/// The CSV rows of the layouts solved, kept packed until the end of the run
+/// and then written in the order of the layout number, so that the file is
+/// the same with any number of threads (the workers hand layouts over in
+/// an order that depends on the threads). Each row is the layout number
+/// and its tricks, four bits a cell: 8 bytes a layout for one lead, 16 for
+/// a table (at most 83 MB and 166 MB for the largest population,
+/// 10,400,600 layouts); the hidden hands are found again from the number.
+enum CsvRows {
+    /// One lead: the number above 8 bits of tricks.
+    Lead { strain: Strain, declarer: Seat, rows: Vec<u64> },
+    /// The table: the number above 80 bits, 4 for each cell, strains in
+    /// [`Strain::ALL`]'s order, declarers in [`Seat::ALL`]'s.
+    Table(Vec<u128>),
+}
+
+impl CsvRows {
+    fn new(task: LayoutTask) -> CsvRows {
+        match task {
+            LayoutTask::Lead { strain, leader } => CsvRows::Lead { strain, declarer: leader.prev(), rows: Vec::new() },
+            LayoutTask::Table => CsvRows::Table(Vec::new()),
+        }
+    }
+
+    /// Keeps layout `index`'s result.
+    fn push(&mut self, index: u64, table: &DdTable) {
+        match self {
+            CsvRows::Lead { strain, declarer, rows } => {
+                rows.push(index << 8 | u64::from(table.tricks(*strain, *declarer)));
+            }
+            CsvRows::Table(rows) => {
+                let mut packed = u128::from(index) << 80;
+                for (k, (strain, declarer)) in table_cells().enumerate() {
+                    packed |= u128::from(table.tricks(strain, declarer) & 15) << (4 * k);
+                }
+                rows.push(packed);
+            }
+        }
+    }
+
+    /// Writes the header and the rows, in the order of the layout number,
+    /// and flushes.
+    fn write(self, out: &mut impl Write, layouts: &Layouts) -> io::Result<()> {
+        let hands = |index: u64| {
+            let deal = layouts.layout(index);
+            layouts.hidden().iter().map(|&s| deal.hand(s).to_string()).collect::<Vec<_>>().join(",")
+        };
+        match self {
+            CsvRows::Lead { mut rows, .. } => {
+                writeln!(out, "{}", csv_header(layouts, true))?;
+                rows.sort_unstable();
+                for row in rows {
+                    let index = row >> 8;
+                    writeln!(out, "{index},{},{}", hands(index), row & 0xff)?;
+                }
+            }
+            CsvRows::Table(mut rows) => {
+                writeln!(out, "{}", csv_header(layouts, false))?;
+                rows.sort_unstable();
+                for row in rows {
+                    // The number is below 2^48 (a u64 shifted by 80).
+                    let index = (row >> 80) as u64;
+                    let cells: Vec<String> = (0..20).map(|k| ((row >> (4 * k)) & 15).to_string()).collect();
+                    writeln!(out, "{index},{},{}", hands(index), cells.join(","))?;
+                }
+            }
+        }
+        out.flush()
+    }
+}
+
+/// The cells of a table row, in the CSV's order: strains in
+/// [`Strain::ALL`]'s order, each with the declarers in [`Seat::ALL`]'s.
+fn table_cells() -> impl Iterator<Item = (Strain, Seat)> {
+    Strain::ALL.into_iter().flat_map(|strain| Seat::ALL.map(|declarer| (strain, declarer)))
 }
 
 /// The progress line's estimate: the mean of the first cell solved.
@@ -172,32 +258,17 @@ fn running_estimate(task: LayoutTask, so_far: &LayoutSummary) -> String {
     format!("mean {mean:.2} tricks{what}")
 }
 
-fn csv_header(layouts: &Layouts, task: LayoutTask) -> String {
+/// The CSV header: `layout`, the hidden seats, then `tricks` for one lead
+/// or a column per cell of the table (`S_N`, ...).
+fn csv_header(layouts: &Layouts, lead: bool) -> String {
     let mut columns = vec!["layout".to_owned()];
     columns.extend(layouts.hidden().iter().map(|s| s.name().to_lowercase()));
-    match task {
-        LayoutTask::Lead { .. } => columns.push("tricks".to_owned()),
-        LayoutTask::Table => {
-            for strain in Strain::ALL {
-                columns.extend(Seat::ALL.map(|d| format!("{strain}_{d}")));
-            }
-        }
+    if lead {
+        columns.push("tricks".to_owned());
+    } else {
+        columns.extend(table_cells().map(|(strain, declarer)| format!("{strain}_{declarer}")));
     }
     columns.join(",")
-}
-
-fn csv_row(layouts: &Layouts, task: LayoutTask, result: &LayoutResult) -> String {
-    let mut fields = vec![result.index.to_string()];
-    fields.extend(layouts.hidden().iter().map(|&s| result.deal.hand(s).to_string()));
-    match task {
-        LayoutTask::Lead { strain, leader } => fields.push(result.table.tricks(strain, leader.prev()).to_string()),
-        LayoutTask::Table => {
-            for strain in Strain::ALL {
-                fields.extend(Seat::ALL.map(|d| result.table.tricks(strain, d).to_string()));
-            }
-        }
-    }
-    fields.join(",")
 }
 
 /// `10,400,600`.

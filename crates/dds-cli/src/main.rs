@@ -32,8 +32,19 @@
 //! their count, and still exits with 1. A usage error found by the
 //! argument parser (an unknown option, a missing value, a bad option value
 //! such as `--trump X` or `--threads 0`) gives status 2.
+//!
+//! Ctrl-C (SIGINT), SIGTERM or SIGHUP gives status 130 and a message
+//! saying what was finished and where it is: a batch finishes the chunk
+//! it is solving (at most [`CHUNK`] deals) and writes every finished
+//! result whole, `-o FILE` leaving FILE as it was and the results in
+//! `FILE.part`; a second signal stops at once (see [`interrupt`]).
+//!
+//! The output is the same, byte for byte, with any number of threads
+//! (`dds layouts --time` and a run stopped by a signal solve a set of
+//! layouts or deals that depends on the timing).
 
 mod input;
+mod interrupt;
 mod json;
 mod layouts;
 mod progress;
@@ -51,8 +62,19 @@ use dds::{Board, DdTable, Parallel, Solutions, Solver, Target};
 use input::{Format, Item, Next, PbnPieces, Records};
 use progress::Progress;
 
+/// The end of `dds --help`: what a signal does (see [`interrupt`]).
+const AFTER_HELP: &str = "\
+Ctrl-C, SIGTERM or SIGHUP: table, par, pbn, report and layouts finish the chunk being solved \
+(up to 64 deals, or the layouts in hand) and stop; records read but not yet being solved are dropped. \
+Every finished result is written whole, -o FILE leaves FILE as it was and the finished results in \
+FILE.part, a message says how many were finished and where, and the exit status is 130. solve, line \
+and play stop at once (nothing is written before their result). A second signal stops any command at once.
+
+The output is the same, byte for byte, with any --threads (layouts --time, and a run stopped by a \
+signal, solve a set that depends on the timing).";
+
 #[derive(Parser, Debug)]
-#[command(name = "dds", version, about = "Double dummy analysis of bridge deals")]
+#[command(name = "dds", version, about = "Double dummy analysis of bridge deals", after_help = AFTER_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -278,6 +300,13 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The commands that print one result have nothing to keep before it is
+    // found; the others finish the chunk in progress and keep the results.
+    let mode = match cli.command {
+        Command::Play { .. } | Command::Line { .. } | Command::Solve { .. } => interrupt::Mode::AtOnce,
+        _ => interrupt::Mode::Finish,
+    };
+    interrupt::install(mode);
     let result = match cli.command {
         Command::Table { batch, gib } => table(&batch, gib),
         Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
@@ -292,14 +321,26 @@ fn main() -> ExitCode {
             solve(&position, target, solutions, threads, json)
         }
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+    // A signal gives its status whatever the command found; the command's
+    // message says what was finished (a signal that came after the last
+    // piece of work leaves the output complete).
+    let interrupted = interrupt::requested();
+    let message = match result {
+        Ok(()) if interrupted => Some("interrupted after the work was done: the output is complete".to_owned()),
+        Ok(()) => None,
         // A reader that stops early (`dds table | head`) is not an error.
-        Err(Failure(message)) if message.contains("Broken pipe") => ExitCode::SUCCESS,
-        Err(Failure(message)) => {
-            eprintln!("dds: {message}");
-            ExitCode::FAILURE
-        }
+        Err(Failure(message)) if message.contains("Broken pipe") && !interrupted => None,
+        Err(Failure(message)) => Some(message),
+    };
+    if let Some(message) = &message {
+        // Standard error may be gone (a closed terminal after SIGHUP): the
+        // status still tells.
+        let _ = writeln!(io::stderr().lock(), "dds: {message}");
+    }
+    match (interrupted, message.is_some()) {
+        (true, _) => ExitCode::from(interrupt::EXIT_STATUS),
+        (false, true) => ExitCode::FAILURE,
+        (false, false) => ExitCode::SUCCESS,
     }
 }
 
@@ -341,11 +382,21 @@ impl<F: FnMut(&Item, &DdTable) -> Result<(), Failure>> Emit for F {
 /// afresh (a run of millions of distinct deals stays bounded).
 const MAX_REMEMBERED: usize = 1 << 20;
 
-/// Why a batch stopped early: the message, and the PBN game of the bad
-/// record when it has one.
+/// Why a batch stopped early: the message, the PBN game of the bad
+/// record when it has one, and whether a signal stopped it.
 struct Stop {
     failure: Failure,
     game: Option<usize>,
+    /// A signal stopped the batch after the chunk in progress; the message
+    /// says how many deals were written.
+    interrupted: bool,
+}
+
+impl Stop {
+    /// A stop at a bad record, or at an error that is no record's.
+    fn at(failure: Failure, game: Option<usize>) -> Stop {
+        Stop { failure, game, interrupted: false }
+    }
 }
 
 /// Solves the tables of the records in parallel, a chunk at a time (at
@@ -355,6 +406,11 @@ struct Stop {
 /// gets the table already found. A bad item stops the batch (after the
 /// results before it) or, with `keep_going`, is reported and skipped; the
 /// count of bad items is the error at the end.
+///
+/// A signal (see [`interrupt`]) is looked at before each record is taken:
+/// the chunk being solved is finished and handed to `emit` first, the
+/// records gathered for the next chunk are dropped, and the batch stops
+/// with an interrupted [`Stop`] counting the deals handed over.
 fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Stop> {
     let settings = Parallel::with_threads(options.threads.unwrap_or(0));
     let keep_going = options.keep_going;
@@ -390,7 +446,7 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
                     }
                 }
             }
-            let stopped = |failure: Failure| Stop { failure, game: None };
+            let stopped = |failure: Failure| Stop::at(failure, None);
             for item in chunk.iter() {
                 deals += 1;
                 match (known.get(&item.deal), failed.get(&item.deal)) {
@@ -401,7 +457,7 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
                     }
                     (None, e) => {
                         let e = e.map_or_else(|| "not solved".to_owned(), ToString::to_string);
-                        return Err(Stop { failure: Failure(format!("{}: {e}", item.text)), game: item.game });
+                        return Err(Stop::at(Failure(format!("{}: {e}", item.text)), item.game));
                     }
                 }
             }
@@ -411,17 +467,26 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
         };
     let mut outcome = Ok(());
     let mut started = Instant::now();
+    let mut interrupted = false;
     loop {
+        if interrupt::requested() {
+            interrupted = true;
+            break;
+        }
         let wait = (!chunk.is_empty()).then(|| CHUNK_WAIT.saturating_sub(started.elapsed()));
         let next = match records.next(wait) {
             Ok(next) => next,
             Err(failure) => {
-                stop = Some(Stop { failure, game: None });
+                stop = Some(Stop::at(failure, None));
                 break;
             }
         };
         match next {
             Next::End => break,
+            Next::Interrupted => {
+                interrupted = true;
+                break;
+            }
             Next::Pending => {}
             Next::Record(_, Ok(item)) => {
                 total += 1;
@@ -437,7 +502,7 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
                 progress.advance(1);
             }
             Next::Record(game, Err(failure)) => {
-                stop = Some(Stop { failure, game });
+                stop = Some(Stop::at(failure, game));
                 break;
             }
         }
@@ -448,7 +513,9 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
             }
         }
     }
-    if outcome.is_ok() {
+    // The records gathered for a chunk not yet being solved when a signal
+    // came are dropped: the run stops after the chunk in progress.
+    if outcome.is_ok() && !interrupted {
         outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
     }
     progress.finish();
@@ -456,10 +523,21 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
         eprintln!("dds: {deals} deals, {solved} distinct solved");
     }
     outcome?;
+    let errors = (bad > 0).then(|| format!("{bad} of {total} records had errors"));
     match stop {
         Some(stop) => Err(stop),
-        None if bad > 0 => Err(Stop { failure: Failure(format!("{bad} of {total} records had errors")), game: None }),
-        None => Ok(()),
+        None if interrupted => {
+            let errors = errors.map_or(String::new(), |e| format!(" ({e})"));
+            let message = match deals {
+                0 => format!("interrupted before any deal was solved: nothing is written{errors}"),
+                _ => format!(
+                    "interrupted: stopped after {deals} deals, whose results are written whole to standard output; \
+                     the deals after them are not solved{errors}"
+                ),
+            };
+            Err(Stop { failure: Failure(message), game: None, interrupted: true })
+        }
+        None => errors.map_or(Ok(()), |e| Err(Stop::at(Failure(e), None))),
     }
 }
 
@@ -468,7 +546,7 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    let result = run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         if batch.json {
             writeln!(out, "{}", with_place(item, json::table(&item.text, table), false))?;
         } else if gib {
@@ -481,8 +559,11 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
         }
         first = false;
         Ok(())
-    })
-    .map_err(|stop| stop.failure)
+    });
+    // Every record written is whole; what the buffer holds goes out before
+    // the message, whatever stopped the batch.
+    out.flush()?;
+    result.map_err(|stop| stop.failure)
 }
 
 /// A JSON record with the fields that place its item in the input first,
@@ -535,7 +616,7 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    let result = run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
         let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
@@ -556,8 +637,11 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
         }
         first = false;
         Ok(())
-    })
-    .map_err(|stop| stop.failure)
+    });
+    // Every record written is whole; what the buffer holds goes out before
+    // the message, whatever stopped the batch.
+    out.flush()?;
+    result.map_err(|stop| stop.failure)
 }
 
 /// The PBN tags `dds pbn` writes for a game.
@@ -760,12 +844,13 @@ fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options
             writer.write_through(&mut records.pbn, None)?;
             writer.sink.finish()
         }
+        Err(stop) if stop.interrupted => Err(pbn_interrupted(writer, &mut records.pbn, output)),
         Err(Stop { failure, .. }) if options.keep_going => {
             writer.write_through(&mut records.pbn, None)?;
             writer.sink.finish()?;
             Err(failure)
         }
-        Err(Stop { failure: Failure(message), game }) => {
+        Err(Stop { failure: Failure(message), game, .. }) => {
             // Stopped at a bad game, or at a piece of standard input that
             // is not PBN (every game read before it was solved): the games
             // before it are written.
@@ -791,6 +876,42 @@ fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options
             writer.sink.finish()?;
             Err(Failure(format!("{message}; stopped at game {}: the games before it are written to {name}", stop + 1)))
         }
+    }
+}
+
+/// Ends a `dds pbn` run stopped by a signal after the chunk in progress:
+/// the text through the last game solved (the chunk's games were written
+/// as it ended) is flushed, and the message says where it is. An output
+/// file is left as it was; the games done stay in `FILE.part`, which is
+/// removed when no game was done.
+fn pbn_interrupted(mut writer: PbnWriter, pbn: &mut PbnPieces, output: Option<&std::path::Path>) -> Failure {
+    let done = writer.done;
+    if let Err(failure) = writer.write_through(pbn, Some(done)) {
+        return failure;
+    }
+    let output = output.filter(|_| !writer.json);
+    if done == 0 {
+        let kept = output.map_or(String::new(), |out| format!(" ({} is left as it was)", out.display()));
+        if output.is_some() {
+            let part = writer.sink.part();
+            drop(writer);
+            let _ = std::fs::remove_file(part);
+        }
+        return Failure(format!("interrupted before any game was solved: nothing is written{kept}"));
+    }
+    let games = if done == 1 { "game 1".to_owned() } else { format!("games 1 to {done}") };
+    let stopped = format!("interrupted: stopped after game {done}");
+    let rest = "the games after them are not solved";
+    match output {
+        _ if writer.json => {
+            Failure(format!("{stopped}: the results of {games} are written to standard output; {rest}"))
+        }
+        Some(out) => Failure(format!(
+            "{stopped}: {} is left as it was, and {games}, with their results, are in {}; {rest}",
+            out.display(),
+            writer.sink.part()
+        )),
+        None => Failure(format!("{stopped}: {games}, with their results, are written to standard output; {rest}")),
     }
 }
 
@@ -827,6 +948,8 @@ fn play(deal: &str, strain: Strain, leader: Seat, cards: &[String], json: bool) 
     let deal_value: Deal = deal.parse().map_err(|e| Failure(format!("deal: {e}")))?;
     let cards = parse_cards(cards)?;
     let analysis = Solver::new().analyse_play(&deal_value, strain, leader, &cards)?;
+    // Found: a signal from here on lets the result be written whole.
+    interrupt::finish_from_here();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if json {
@@ -868,6 +991,8 @@ fn line(position: &PositionArgs, json: bool) -> Result<(), Failure> {
     let board = position.board()?;
     let best = Solver::new().best_line(&board);
     let (line, ns) = (best.cards, best.ns_tricks);
+    // Found: a signal from here on lets the result be written whole.
+    interrupt::finish_from_here();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if json {
@@ -942,6 +1067,8 @@ fn solve(
     } else {
         Solver::new().solve_board(&board, target, solutions)?
     };
+    // Found: a signal from here on lets the result be written whole.
+    interrupt::finish_from_here();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if json {

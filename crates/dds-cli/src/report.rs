@@ -64,6 +64,12 @@ struct Heading {
 /// Runs `dds report`: reads the boards, solves their tables in parallel and
 /// writes the page. A bad board stops the run before anything is written,
 /// or with `--keep-going` is reported and left out.
+///
+/// A signal (see [`crate::interrupt`]) while the input is read stops the
+/// run with nothing written; one while the boards are solved stops it
+/// after the chunk in progress, and the page of the boards solved is
+/// written (to standard output, or to `FILE.part` with `-o`, FILE being
+/// left as it was).
 pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
     let mut records = Records::open(args.input.as_deref())?;
     let mut bad = 0usize;
@@ -74,6 +80,11 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
     loop {
         let item = match records.next(None)? {
             Next::End => break,
+            Next::Interrupted => {
+                return Err(Failure(
+                    "interrupted while the input was read: no board is solved, nothing is written".into(),
+                ))
+            }
             Next::Pending => continue,
             Next::Record(_, item) => item,
         };
@@ -94,6 +105,12 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
         return Err(Failure(format!("{}: no deals to report", records.name)));
     }
     let tables = solve(&good, args.threads);
+    // Fewer tables than boards: a signal stopped the solving.
+    let (read, solved) = (good.len(), tables.len());
+    let interrupted = solved < read;
+    if interrupted && solved == 0 {
+        return Err(Failure(format!("interrupted before any board was solved: nothing is written ({read} read)")));
+    }
     let mut boards = Vec::with_capacity(good.len());
     let (mut events, mut dates) = (Vec::new(), Vec::new());
     for ((item, number), table) in good.into_iter().zip(tables) {
@@ -117,11 +134,25 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
         add_distinct(&mut dates, item.date.as_deref().map(pbn_date));
         boards.push(Board { number, deal: item.deal, dealer, vulnerability, table, par });
     }
-    if boards.is_empty() {
+    if boards.is_empty() && !interrupted {
         return Err(Failure(format!("{bad} of {total} records had errors; no boards to report")));
     }
     let heading = heading(&records.name, &events, &dates);
     let html = render(&heading, &boards);
+    if interrupted {
+        let part = write_part(args.output.as_deref(), html.as_bytes())?;
+        let report = format!("the report of the first {solved} boards");
+        let place = match (args.output.as_deref(), part) {
+            (Some(out), Some(part)) => {
+                format!("{} is left as it was, and {report} is in {}", out.display(), part.display())
+            }
+            _ => format!("{report} is written to standard output"),
+        };
+        let errors = if bad > 0 { format!(" ({bad} of {total} records had errors)") } else { String::new() };
+        return Err(Failure(format!(
+            "interrupted: stopped after {solved} of the {read} boards: {place}; the boards after them are not solved{errors}"
+        )));
+    }
     write_output(args.output.as_deref(), html.as_bytes())?;
     if bad > 0 {
         return Err(Failure(format!("{bad} of {total} records had errors")));
@@ -130,13 +161,18 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
 }
 
 /// The double dummy tables of the records, in order, solved in parallel a
-/// chunk at a time.
+/// chunk at a time. A signal (see [`crate::interrupt`]) stops the solving
+/// after the chunk in progress: the tables are then those of the first
+/// records only.
 fn solve(records: &[(Item, String)], threads: Option<usize>) -> Vec<Result<DdTable, dds::Error>> {
     let settings = Parallel::with_threads(threads.unwrap_or(0));
     let deals: Vec<Deal> = records.iter().map(|(item, _)| item.deal).collect();
     let mut progress = Progress::new(Some(deals.len()), false);
     let mut tables = Vec::with_capacity(deals.len());
     for chunk in deals.chunks(CHUNK) {
+        if crate::interrupt::requested() {
+            break;
+        }
         tables.extend(dds::dd_tables(chunk, &settings));
         progress.advance(chunk.len());
     }
@@ -192,17 +228,27 @@ fn pbn_date(date: &str) -> String {
 /// output file and renames it over the file, so that a run that fails
 /// never leaves half a page under the name asked for.
 fn write_output(output: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
+    match (output, write_part(output, bytes)?) {
+        (Some(path), Some(part)) => std::fs::rename(&part, path)
+            .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), path.display()))),
+        _ => Ok(()),
+    }
+}
+
+/// Writes the page to standard output (flushed), or to `FILE.part` next to
+/// the output file, whose path it returns.
+fn write_part(output: Option<&Path>, bytes: &[u8]) -> Result<Option<PathBuf>, Failure> {
     let Some(path) = output else {
         let mut out = std::io::stdout().lock();
         out.write_all(bytes)?;
-        return Ok(out.flush()?);
+        out.flush()?;
+        return Ok(None);
     };
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(".part");
     let part = path.with_file_name(name);
     std::fs::write(&part, bytes).map_err(|e| Failure(format!("cannot write {}: {e}", part.display())))?;
-    std::fs::rename(&part, path)
-        .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), path.display())))
+    Ok(Some(part))
 }
 
 /// `text` safe in HTML text and attribute values.

@@ -1,0 +1,106 @@
+//! Stopping on a signal: Ctrl-C (SIGINT), SIGTERM and SIGHUP, caught by
+//! the `ctrlc` crate (its `termination` feature adds SIGTERM and SIGHUP).
+//!
+//! * The batch commands (`table`, `par`, `pbn`, `report`, `layouts`) check
+//!   between chunks: the chunk being solved when the signal comes (at most
+//!   [`crate::CHUNK`] deals, or the layouts the workers hold) is finished
+//!   and written; records read but not yet being solved are dropped, and
+//!   nothing more is read. Every result finished is written whole and
+//!   flushed, a `-o FILE` run leaves FILE as it was and the finished
+//!   results in `FILE.part`, and a message on standard error says how many
+//!   were finished and where they are. A wait for standard input (a pipe
+//!   that stays open) ends too.
+//! * The commands that print one result (`solve`, `line`, `play`) have
+//!   nothing finished to keep until their result is found: a signal before
+//!   then stops them at once, with a message; one that comes while the
+//!   result is being written lets it be written whole.
+//! * A second signal stops any command at once: the output may then end in
+//!   a partial record, and `FILE.part` in a partial game (FILE itself is
+//!   still left as it was).
+//!
+//! The exit status is [`EXIT_STATUS`] for each of the three signals: the
+//! handler is not told which one came, so one status serves, the one a
+//! shell reports for a command ended by Ctrl-C.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+/// The exit status of a run stopped by a signal (128 + SIGINT's number).
+pub(crate) const EXIT_STATUS: u8 = 130;
+
+/// What the first signal does.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    /// Asks the command to stop after the work in progress: it checks
+    /// [`requested`] between chunks.
+    Finish,
+    /// Ends the process at once: nothing has been written, and the search
+    /// in progress cannot be stopped part way.
+    AtOnce,
+}
+
+/// The handler's state: the mode, and the signals received. The handler
+/// runs on a thread of its own (not in the signal's context), so a lock is
+/// fine; it makes the switch from [`Mode::AtOnce`] to writing (see
+/// [`finish_from_here`]) and an exit at once exclude each other.
+struct State {
+    mode: Mode,
+    signals: usize,
+}
+
+static STATE: Mutex<State> = Mutex::new(State { mode: Mode::Finish, signals: 0 });
+
+/// Set by the first signal: read without the lock, between chunks.
+static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Catches SIGINT, SIGTERM and SIGHUP for the rest of the run, the first
+/// one acting as `mode` says. If the handler cannot be set (another one is
+/// there), the signals keep their default effect.
+pub(crate) fn install(mode: Mode) {
+    lock().mode = mode;
+    let _ = ctrlc::set_handler(handle);
+}
+
+/// Whether a signal has asked the run to stop.
+pub(crate) fn requested() -> bool {
+    REQUESTED.load(Ordering::SeqCst)
+}
+
+/// From here on the first signal no longer ends the process at once: the
+/// result has been found and is being written (it is written whole, and
+/// the run then exits with [`EXIT_STATUS`]). Waits for an exit already
+/// under way, so that no output starts after it.
+pub(crate) fn finish_from_here() {
+    lock().mode = Mode::Finish;
+}
+
+fn lock() -> std::sync::MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The handler: counts the signal, and ends the process at once on the
+/// second one or in [`Mode::AtOnce`]; else only marks the request (and, on
+/// a terminal, says that the work in progress is being finished).
+fn handle() {
+    let mut state = lock();
+    state.signals += 1;
+    REQUESTED.store(true, Ordering::SeqCst);
+    let message = match (state.signals, state.mode) {
+        (1, Mode::Finish) => {
+            if std::io::stderr().is_terminal() {
+                // On a line of its own, after any progress line.
+                let _ = writeln!(
+                    std::io::stderr().lock(),
+                    "\ndds: interrupted: finishing the work in progress (interrupt again to stop at once)"
+                );
+            }
+            return;
+        }
+        (1, Mode::AtOnce) => "interrupted before the result was found: nothing is written",
+        _ => "interrupted again: stopped at once; the output may end in a partial record",
+    };
+    let _ = writeln!(std::io::stderr().lock(), "dds: {message}");
+    // The lock stays held: a `finish_from_here` waits for the exit.
+    std::process::exit(i32::from(EXIT_STATUS));
+}
