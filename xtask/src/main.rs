@@ -11,10 +11,14 @@
 //!   file names, its two headers and a pkg-config file (`target/capi`).
 //! * `cargo xtask test [--offline]` runs every test of the project,
 //!   installing the system packages they need (what CI runs).
+//! * `cargo xtask fuzz [--seconds N] [--no-sanitizer] [TARGET ...]` builds
+//!   the libFuzzer targets of `fuzz/` (no nightly or cargo-fuzz needed) and
+//!   runs each for N seconds (60 by default).
 
 mod bench;
 mod capi;
 mod codegen;
+mod fuzz;
 mod test;
 mod tidy;
 
@@ -30,8 +34,9 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] => bench::run(rest),
         ["test", rest @ ..] => test::run(rest),
         ["capi", rest @ ..] => capi::run(rest),
+        ["fuzz", rest @ ..] => fuzz::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR]>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...]>");
             return ExitCode::from(2);
         }
     };

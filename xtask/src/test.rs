@@ -4,9 +4,9 @@
 //! tests, a C compiler, Python with `venv`, `nm`) are installed with
 //! apt-get when missing, then formatting, lints, the Rust tests, the
 //! differential tests against DDS 2.9, the C library through Python's
-//! ctypes, an unchanged client (endplay from the Python registry)
-//! swapped onto our library, and the Python package (built, installed,
-//! tested). `.ci/run` runs exactly this.
+//! ctypes, every fuzz target for a minute, an unchanged client (endplay
+//! from the Python registry) swapped onto our library, and the Python
+//! package (built, installed, tested). `.ci/run` runs exactly this.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,6 +20,9 @@ const PACKAGES: [(&str, &str); 5] = [
     ("python3-venv", "python3 -m venv --help"),
     ("binutils", "nm"),
 ];
+
+/// How long CI fuzzes each target, in seconds.
+const FUZZ_SECONDS: &str = "60";
 
 /// The version of endplay the client test installs.
 const ENDPLAY: &str = "endplay==0.5.12";
@@ -58,6 +61,9 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         "the C library through Python's ctypes",
         run_command(Command::new("python3").arg(&script).arg(&library).arg(&hands)),
     )?;
+    // Every fuzz target for a bounded time from its seeds, after replaying
+    // the crashes kept in fuzz/regressions/ (no nightly toolchain needed).
+    step("fuzzing", crate::fuzz::run(&["--seconds", FUZZ_SECONDS]))?;
     if offline {
         println!("xtask test: the endplay client test and the Python package were left out (--offline)");
         return Ok(());
