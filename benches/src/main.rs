@@ -12,7 +12,9 @@
 //! (lines of best play), `layouts` (400 layouts of a 4-4 fit) or `warm`
 //! (what a table kept warm saves on other leaders and along a play), `capi`
 //! (the cost of the C boundary: our `libddscapi.so` loaded by path against
-//! DDS 2.9 and against our Rust API, see `capi.rs`); `--threads` adds the
+//! DDS 2.9 and against our Rust API, see `capi.rs`), `stream` (the memory of
+//! `dds table` over a million deal lines on standard input, see
+//! `stream.rs`); `--threads` adds the
 //! throughput of parallel batches (and sets the thread counts of
 //! `allcards`).
 //!
@@ -28,6 +30,7 @@ use dds::Solver;
 use dds_bench::workload;
 
 mod capi;
+mod stream;
 
 struct Run {
     total: Duration,
@@ -157,7 +160,7 @@ fn main() {
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
         eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
-        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, stream");
         std::process::exit(2)
     }
     if args.is_empty() {
@@ -175,6 +178,7 @@ fn main() {
             "layouts" => layouts(&threads, reps),
             "warm" => warm_tables(reps),
             "capi" => capi::run(reps),
+            "stream" => stream::run(threads.first().copied().unwrap_or(0)),
             _ => tables(name, &threads, reps),
         }
     }

@@ -1,7 +1,8 @@
 //! `cargo xtask bench`: builds and runs the `ddsbench` binary of the
 //! `dds-bench` package in release mode, linking DDS 2.9 when it is installed.
 //! The `capi` workload loads our C library by path, so for it the library
-//! (`dds-capi`, `target/release/libddscapi.so`) is built first.
+//! (`dds-capi`, `target/release/libddscapi.so`) is built first; `stream`
+//! runs the `dds` command, built first likewise.
 
 use std::path::Path;
 use std::process::Command;
@@ -13,16 +14,19 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         eprintln!("note: DDS 2.9 not found (apt-get install libdds-dev); timing ours only");
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    if args.contains(&"capi") {
-        // Built only when asked for: the library is a second release build
-        // of the solver, and most workloads do not need it.
+    // Built only when asked for: the C library and the command are other
+    // release builds of the solver, and most workloads need neither.
+    for (workload, package) in [("capi", "dds-capi"), ("stream", "dds-cli")] {
+        if !args.contains(&workload) {
+            continue;
+        }
         let status = Command::new(&cargo)
             .current_dir(xtask::project_root())
-            .args(["build", "--release", "-p", "dds-capi"])
+            .args(["build", "--release", "-p", package])
             .status()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
-            return Err(format!("cargo build -p dds-capi failed: {status}"));
+            return Err(format!("cargo build -p {package} failed: {status}"));
         }
     }
     let mut cmd = Command::new(&cargo);
