@@ -15,6 +15,13 @@
 //!   text formats and mode semantics, and (`--ours`) NULL pointers.
 //! * `threads.c`: eight threads at once, on distinct thread indices and all
 //!   on thread index 0.
+//! * `stress.c` (built against our headers): sixteen threads at once, each
+//!   making every call of `dll.h` and `ddsrs.h` (good inputs, about fifty
+//!   bad ones, and `SetMaxThreads`, `SetResources`, `SetThreading`,
+//!   `FreeMemory` among them) twice, each answer equal to the one the same
+//!   call gave in a sequential run first and, for the good ones, to the hand
+//!   file's known answers. The same program runs under ThreadSanitizer in
+//!   `cargo xtask tsan` (docs/sanitizers.md).
 //! * `nm -D`: the library exports the functions of `dll.h`,
 //!   `SolveAllBoardsBin` and the handle API (`dds_*`), nothing else.
 //! * `differential.c`, only with `DDS_ORACLE=1` in the environment (this
@@ -215,6 +222,35 @@ fn threads_call_at_once() {
     let output = run_and_check(&linked, &exe, &[fixture.as_os_str()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     eprintln!("{}", stdout.lines().filter(|l| !l.starts_with("loaded-from")).collect::<Vec<_>>().join("\n"));
+}
+
+/// The records of `list10.txt` the stress program uses: four whose tables
+/// take a few milliseconds (the first two take a tenth of a second each),
+/// with all four vulnerabilities, three dealers and three first seats of
+/// the PBN text among them.
+const STRESS_RECORDS: &str = "2,4,5,6";
+
+/// Every function of `dll.h` and `ddsrs.h` from sixteen threads at once,
+/// answers checked against a sequential run and the known answers.
+#[test]
+fn stress_sixteen_threads_every_function() {
+    let linked = Linked::new("stress");
+    let exe = linked.build_with_our_headers("stress");
+    let fixture = common::fixture("list10.txt");
+    let args = [fixture.as_os_str(), OsStr::new("--records"), OsStr::new(STRESS_RECORDS)];
+    let output = run_and_check(&linked, &exe, &args);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for line in stdout.lines().filter(|l| l.starts_with("sequential: ") || l.starts_with("parallel: ")) {
+        eprintln!("{line}");
+    }
+    let summary = stdout.lines().find(|l| l.starts_with("stress: ")).unwrap_or("(no summary)");
+    eprintln!("{summary}");
+    assert!(summary.ends_with(" 0 failures"), "{}", common::describe(&output));
+    assert!(
+        stdout.contains("parallel: 16 threads x 2 rounds"),
+        "the program ran other than 16 threads and 2 rounds:\n{}",
+        common::describe(&output)
+    );
 }
 
 #[test]
