@@ -168,6 +168,27 @@ def capi():
     write("capi", "sequence", solve + bytes([2, 0, 0]) + table_bin + bytes([6, 0, 0]) + table + bytes([0]))
 
 
+def cli():
+    # Byte 0 even: arguments, one a line; odd: an input text.
+    args = {
+        "args-table": ["table", "--json", "--threads", "2"],
+        "args-layouts": ["layouts", "N:AKQT.AK2.K32.K32 J98.QJT.QJ.Q 5432.876.A54.A54 76.95.T98.T9", "--table", "--sample", "10"],
+        "args-solve": ["solve", "N:A... K... Q... J...", "--trump", "NT", "--leader", "W", "--played", "SJ"],
+        "args-pbn": ["pbn", "in.pbn", "-o", "out.pbn", "--keep-going"],
+        "args-par": ["par", "--dealer", "E", "--vul", "NS", "-"],
+    }
+    for name, words in args.items():
+        write("cli", name, b"\x00" + "\n".join(words).encode("utf-8"))
+    with open(os.path.join(SAMPLE, "boards.pbn"), "rb") as f:
+        write("cli", "input-pbn", b"\x01" + f.read())
+    with open(os.path.join(SAMPLE, "deals.txt"), "rb") as f:
+        write("cli", "input-deals", b"\x01" + f.read())
+    with open(os.path.join(ROOT, "fixtures", "dds-hands", "list10.txt"), "rb") as f:
+        write("cli", "input-dds-hands", b"\x01" + b"".join(f.readlines()[:15]))
+    with open(os.path.join(HERE, "corpus", "lin", sorted(os.listdir(os.path.join(HERE, "corpus", "lin")))[0]), "rb") as f:
+        write("cli", "input-lin", b"\x01" + f.read())
+
+
 def dictionary():
     tokens = []
     for suit in "SHDC":
@@ -201,4 +222,5 @@ if __name__ == "__main__":
     position()
     par()
     capi()
+    cli()
     dictionary()

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Every target of `fuzz/Cargo.toml`, in the order they run.
-pub(crate) const TARGETS: [&str; 6] = ["deal_text", "pbn_file", "lin", "position", "par", "capi"];
+pub(crate) const TARGETS: [&str; 7] = ["deal_text", "pbn_file", "lin", "position", "par", "capi", "cli"];
 
 /// The flags cargo-fuzz gives rustc for a libFuzzer build: coverage
 /// counters and comparison tracing for libFuzzer, `cfg(fuzzing)`, and

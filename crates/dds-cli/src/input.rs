@@ -232,13 +232,31 @@ impl Records {
         match arg {
             None | Some("-") => {
                 let (send, pieces) = sync_channel(256);
-                std::thread::spawn(move || split_stdin(&send));
+                std::thread::spawn(move || split_pieces(std::io::stdin().lock(), &send));
                 let mut records = Records::new(STDIN, pieces);
                 records.read_first()?;
                 Ok(records)
             }
             Some(arg) => Records::whole(&Source::open_named(arg)?),
         }
+    }
+
+    /// The records of `bytes` as if they were a file (`streamed` false) or
+    /// came on standard input (`streamed`: split into pieces as
+    /// [`Records::open`]'s reader thread splits standard input, here all
+    /// at once, on the calling thread). For the fuzz targets.
+    pub(crate) fn from_bytes(bytes: &[u8], streamed: bool) -> Result<Records, Failure> {
+        if !streamed {
+            let (text, charset) = Charset::decode(bytes.to_vec());
+            return Records::whole(&Source { name: "<input>".to_owned(), text, charset });
+        }
+        // Room for every piece: at most one a line.
+        let (send, pieces) = sync_channel(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
+        split_pieces(bytes, &send);
+        drop(send);
+        let mut records = Records::new("<input>", pieces);
+        records.read_first()?;
+        Ok(records)
     }
 
     /// The records of a source read whole, all queued.
@@ -357,7 +375,10 @@ impl Records {
 
     /// Queues the games of a PBN piece and keeps the piece for writing.
     fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
-        let file = PbnFile::parse(&piece.text).map_err(|e| Failure(format!("{}: {e}", self.name)))?;
+        // A piece of standard input is parsed on its own: its error names
+        // the line and game in the whole input.
+        let file = PbnFile::parse(&piece.text)
+            .map_err(|e| Failure(format!("{}: {}", self.name, e.in_longer_text(piece.line, self.pbn.games))))?;
         for c in file.runaway_comments() {
             let (opens, swallows) = (piece.line - 1 + c.opens, piece.line - 1 + c.swallows);
             eprintln!(
@@ -452,12 +473,11 @@ impl PbnPieces {
     }
 }
 
-/// Reads standard input line by line and sends each record as soon as
-/// its last line has come: a line of deals, a PBN game at the blank line
-/// that ends it, and a LIN input whole. Blank lines and comments before a
-/// record go with it.
-fn split_stdin(send: &SyncSender<Result<Piece, Failure>>) {
-    let mut input = std::io::stdin().lock();
+/// Reads standard input (or `input`, for the fuzz targets) line by line
+/// and sends each record as soon as its last line has come: a line of
+/// deals, a PBN game at the blank line that ends it, and a LIN input
+/// whole. Blank lines and comments before a record go with it.
+fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure>>) {
     let (mut line, mut piece) = (Vec::new(), Vec::new());
     let (mut number, mut first) = (0usize, 1usize);
     let mut format = None;

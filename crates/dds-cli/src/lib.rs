@@ -39,10 +39,16 @@
 //! result whole, `-o FILE` leaving FILE as it was and the results in
 //! `FILE.part`; a second signal stops at once (see [`interrupt`]).
 //!
+//! This library is the command's code; its binary (`src/main.rs`) only
+//! calls [`main`]. It is a library so that the fuzz targets of `fuzz/` can
+//! reach the argument parser and the input reader ([`fuzzing`]); it is not
+//! an API for other programs, which use the `dds` crate.
+//!
 //! The output is the same, byte for byte, with any number of threads
 //! (`dds layouts --time` and a run stopped by a signal solve a set of
 //! layouts or deals that depends on the timing).
 
+pub mod fuzzing;
 mod input;
 mod interrupt;
 mod json;
@@ -298,7 +304,9 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
-fn main() -> ExitCode {
+/// Runs the `dds` command on the process's arguments and returns its exit
+/// status (what `main` returns).
+pub fn main() -> ExitCode {
     let cli = Cli::parse();
     // The commands that print one result have nothing to keep before it is
     // found; the others finish the chunk in progress and keep the results.

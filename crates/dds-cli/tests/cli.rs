@@ -1246,3 +1246,30 @@ fn real_file_quirks_are_handled() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("dds table and dds par read"), "{output:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A PBN error in a later game of standard input names its line in the
+/// whole input, as for a file (standard input is parsed game by game; the
+/// `cli` fuzz target found it naming the line within the game).
+#[test]
+fn a_pbn_error_on_standard_input_names_the_line_of_the_input() {
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    // Break the Dealer tag of the last game.
+    let at = text.rfind("[Dealer \"").unwrap();
+    let broken = format!("{}[Dealer!\"{}", &text[..at], &text[at + "[Dealer \"".len()..]);
+    let line = broken[..at].lines().count() + 1;
+    let want = format!("line {line}: tag pair is not of the form [Name \"value\"]");
+    for source in ["-", "file"] {
+        let output = if source == "-" {
+            dds(&["pbn"], &broken)
+        } else {
+            let dir = std::env::temp_dir().join(format!("dds-cli-pbn-line-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join("broken.pbn");
+            std::fs::write(&path, &broken).unwrap();
+            dds(&["pbn", path.to_str().unwrap()], "")
+        };
+        assert_eq!(output.status.code(), Some(1), "{source}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(&want), "{source}: {stderr}");
+    }
+}

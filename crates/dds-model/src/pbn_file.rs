@@ -178,6 +178,34 @@ impl PbnFileError {
             PbnFileError::InvalidDeal { line, .. } => *line,
         }
     }
+
+    /// The same error for a text that was read as part of a longer one,
+    /// starting at its line `first_line` (from 1) and game `first_game`
+    /// (from 0): its line and game counted in the longer text.
+    ///
+    /// ```
+    /// use dds_model::PbnFile;
+    /// // The second game of a file, parsed on its own from line 5 on.
+    /// let err = PbnFile::parse("[Board \"2\"]\n[Deal \"N:A...\n").unwrap_err();
+    /// assert_eq!(err.line(), Some(2));
+    /// let err = err.in_longer_text(5, 1);
+    /// assert_eq!(err.line(), Some(6));
+    /// assert_eq!(err.to_string(), "line 6: tag value is not closed with a quote on its line");
+    /// ```
+    #[must_use]
+    pub fn in_longer_text(self, first_line: usize, first_game: usize) -> PbnFileError {
+        let shift = first_line.saturating_sub(1);
+        match self {
+            PbnFileError::UnterminatedTag { line } => PbnFileError::UnterminatedTag { line: line + shift },
+            PbnFileError::InvalidTag { line } => PbnFileError::InvalidTag { line: line + shift },
+            PbnFileError::UnterminatedString { line } => PbnFileError::UnterminatedString { line: line + shift },
+            PbnFileError::UnterminatedComment { line } => PbnFileError::UnterminatedComment { line: line + shift },
+            PbnFileError::UnexpectedText { line } => PbnFileError::UnexpectedText { line: line + shift },
+            PbnFileError::InvalidDeal { game, line, error } => {
+                PbnFileError::InvalidDeal { game: game + first_game, line: line.map(|l| l + shift), error }
+            }
+        }
+    }
 }
 
 impl fmt::Display for PbnFileError {
