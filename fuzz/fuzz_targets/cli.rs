@@ -62,13 +62,14 @@ fuzz_target!(|data: &[u8]| {
         } else {
             assert_eq!(whole, streamed, "read as a file and as standard input: {rest:?}");
         }
-    } else if formats.0.is_some() && formats.0 == formats.1 {
+    } else if formats.0.is_some() && formats.0 == formats.1 && !rest.windows(3).any(|w| w == b"\xef\xbb\xbf") {
         // Not UTF-8: a file is read as ISO 8859-1 whole, standard input
         // piece by piece (a piece that is UTF-8 is read as UTF-8), so the
         // text of tags and messages may differ, and so may the format (a
         // byte-order mark read as one or as three letters), and whether
-        // reading fails; read in the same format, the deals, the records
-        // refused and the bytes written back may not.
+        // reading fails; read in the same format and with no byte-order
+        // mark, the deals, the records refused and the bytes written back
+        // may not.
         assert_eq!(outline(&whole), outline(&streamed), "read as a file and as standard input: {rest:?}");
     }
 });

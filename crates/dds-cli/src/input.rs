@@ -517,7 +517,11 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
                 } else if text.contains('}') {
                     in_comment = false;
                 }
-                text.is_empty() && has_tag && !in_comment
+                // Blank as PbnFile reads a blank line (spaces, tabs and a
+                // line end only), so that a game ends where it would in a
+                // file: a line of other white space is text of the game.
+                let blank = line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+                blank && has_tag && !in_comment
             }
         };
         if ends {

@@ -1273,3 +1273,26 @@ fn a_pbn_error_on_standard_input_names_the_line_of_the_input() {
         assert!(stderr.contains(&want), "{source}: {stderr}");
     }
 }
+
+/// A line of white space other than spaces and tabs (here a vertical tab)
+/// inside a game is not the blank line that ends it, on standard input as
+/// in a file (the `cli` fuzz target found standard input cutting the game
+/// there and failing on the rest).
+#[test]
+fn a_line_of_other_white_space_does_not_end_a_game_on_standard_input() {
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    let deal = text.find("[Deal \"").unwrap();
+    let end = deal + text[deal..].find('\n').unwrap() + 1;
+    let odd = format!("{}\u{b}\n{}", &text[..end], &text[end..]);
+    let dir = std::env::temp_dir().join(format!("dds-cli-vt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("odd.pbn");
+    std::fs::write(&path, &odd).unwrap();
+    let from_file = dds(&["pbn", path.to_str().unwrap()], "");
+    let from_stdin = dds(&["pbn"], &odd);
+    assert!(from_file.status.success(), "{}", String::from_utf8_lossy(&from_file.stderr));
+    assert!(from_stdin.status.success(), "{}", String::from_utf8_lossy(&from_stdin.stderr));
+    assert_eq!(stdout(&from_stdin), stdout(&from_file));
+    let games = text.matches("[Deal \"").count();
+    assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), games);
+}
