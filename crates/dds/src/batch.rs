@@ -14,9 +14,10 @@ use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target
 /// [`dd_tables_with`], [`solve_boards`], [`analyse_plays`](crate::analyse_plays),
 /// [`Solver::score_cards`], [`solve_layouts`](crate::solve_layouts)) runs on
 /// a rayon thread pool: rayon's global pool (one thread per core) when
-/// `threads` is `None`, otherwise a pool of that many threads, built on the
-/// first call that asks for that number and kept for the later ones (so a
-/// call costs no thread start-up).
+/// `threads` is `None`, otherwise a pool of that many threads (at most
+/// [`MAX_THREADS`]), built on the first call that asks for that number and
+/// kept for the later ones (so a call costs no thread start-up; the
+/// [`KEPT_POOLS`] pools used last are kept).
 ///
 /// ```
 /// use dds::Parallel;
@@ -32,6 +33,18 @@ pub struct Parallel {
     /// The transposition table budget of each worker, in bytes.
     pub memory_per_thread: usize,
 }
+
+/// The most worker threads a pool has: a larger [`Parallel::threads`] runs
+/// on this many (far above any core count in use; each thread of a batch
+/// may hold a transposition table of [`Parallel::memory_per_thread`]).
+pub const MAX_THREADS: usize = 1024;
+
+/// The thread pools kept for later calls, the most recently used last: a
+/// program that asks for many different thread counts keeps at most this
+/// many pools (and their threads) alive.
+pub const KEPT_POOLS: usize = 4;
+
+static POOLS: parking_lot::Mutex<Vec<Arc<rayon::ThreadPool>>> = parking_lot::Mutex::new(Vec::new());
 
 impl Default for Parallel {
     fn default() -> Parallel {
@@ -54,18 +67,26 @@ impl Parallel {
         Parallel { threads: NonZeroUsize::new(threads), ..Parallel::default() }
     }
 
-    /// The pool of `threads` threads, built on first use and kept; `None`
-    /// for rayon's global pool (when `threads` is `None`, or when a pool
-    /// of that size cannot be started: the call then runs on the global
-    /// pool rather than fail).
+    /// The pool of `threads` threads (at most [`MAX_THREADS`]), built on
+    /// first use and kept among the [`KEPT_POOLS`] used last; `None` for
+    /// rayon's global pool (when `threads` is `None`, or when a pool of
+    /// that size cannot be started: the call then runs on the global pool
+    /// rather than fail).
     fn pool(&self) -> Option<Arc<rayon::ThreadPool>> {
-        static POOLS: parking_lot::Mutex<Vec<Arc<rayon::ThreadPool>>> = parking_lot::Mutex::new(Vec::new());
-        let n = self.threads?.get();
+        let n = self.threads?.get().min(MAX_THREADS);
         let mut pools = POOLS.lock();
-        if let Some(pool) = pools.iter().find(|p| p.current_num_threads() == n) {
-            return Some(Arc::clone(pool));
+        if let Some(i) = pools.iter().position(|p| p.current_num_threads() == n) {
+            // The most recently used last.
+            let pool = pools.remove(i);
+            pools.push(Arc::clone(&pool));
+            return Some(pool);
         }
         let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(n).build().ok()?);
+        if pools.len() == KEPT_POOLS {
+            // The least recently used goes: its threads end once no call
+            // is running on it.
+            pools.remove(0);
+        }
         pools.push(Arc::clone(&pool));
         Some(pool)
     }
@@ -343,6 +364,16 @@ pub fn solve_boards(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn threads_are_capped_and_few_pools_are_kept() {
+        let threads = |n: usize| Parallel::with_threads(n).run(rayon::current_num_threads);
+        assert_eq!(threads(MAX_THREADS + 1), MAX_THREADS);
+        for n in 1..=KEPT_POOLS + 3 {
+            assert_eq!(threads(n), n);
+            assert!(POOLS.lock().len() <= KEPT_POOLS);
+        }
+    }
 
     #[test]
     fn a_batch_makes_one_solver_per_worker_thread() {

@@ -32,7 +32,9 @@ mod par;
 mod play;
 mod solver;
 
-pub use batch::{dd_tables, dd_tables_with, solve_boards, Parallel, TableOptions, TableResult};
+pub use batch::{
+    dd_tables, dd_tables_with, solve_boards, Parallel, TableOptions, TableResult, KEPT_POOLS, MAX_THREADS,
+};
 pub use contract::ContractResult;
 pub use dds_model as model;
 pub use dds_model::PositionError;
