@@ -957,6 +957,15 @@ fn scan(text: &str) -> Result<Scan, PbnFileError> {
                 continue;
             }
             at_line_start = false;
+            // A byte-order mark opening a game (PBN files joined with
+            // `cat`, each with its mark) belongs to the game's text, like
+            // the one that opens the file.
+            if current.is_none() && text[pos..end].starts_with('\u{feff}') {
+                pos += '\u{feff}'.len_utf8();
+                if is_blank(&bytes[pos..end]) {
+                    return Err(PbnFileError::UnexpectedText { line });
+                }
+            }
             if bytes[pos] == b'%' {
                 current.get_or_insert_with(|| Block { start: line_start, end: n, tags: Vec::new() });
                 escapes.push((pos, end));
@@ -1175,6 +1184,26 @@ mod tests {
                 assert_eq!(file.games().len(), PbnFile::parse(&text).unwrap().games().len());
             }
         }
+    }
+
+    /// Files joined with `cat`, each opening with a byte-order mark: the
+    /// marks inside open games, and the text is written back as it was.
+    #[test]
+    fn joined_files_with_byte_order_marks() {
+        for text in samples() {
+            let one = PbnFile::parse(&text).unwrap().games().len();
+            let joined = format!("\u{feff}{text}\n\n\u{feff}{text}");
+            let file = PbnFile::parse(&joined).unwrap();
+            assert_eq!(file.games().len(), 2 * one);
+            assert_eq!(file.to_string(), joined);
+            let first = |g: &PbnGame| (g.tags()[0].name().to_owned(), g.tags()[0].value().to_owned());
+            assert_eq!(first(&file.games()[one]), first(&file.games()[0]));
+        }
+        // A mark alone on its line opens nothing: text out of place.
+        assert_eq!(
+            PbnFile::parse("[Event \"\"]\n\n\u{feff}\n[Site \"\"]\n").unwrap_err(),
+            PbnFileError::UnexpectedText { line: 3 }
+        );
     }
 
     #[test]
