@@ -510,13 +510,9 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
             None | Some(Format::Lin) => false,
             Some(Format::Lines | Format::DdsHands) => true,
             Some(Format::Pbn) => {
-                if text.starts_with('[') {
-                    has_tag = true;
-                } else if let Some(open) = text.rfind('{') {
-                    in_comment = text.rfind('}').is_none_or(|close| close < open);
-                } else if text.contains('}') {
-                    in_comment = false;
-                }
+                let (open, tag) = scan_pbn_line(text.as_bytes(), in_comment);
+                in_comment = open;
+                has_tag |= tag;
                 // Blank as PbnFile reads a blank line (spaces, tabs and a
                 // line end only), so that a game ends where it would in a
                 // file: a line of other white space is text of the game.
@@ -534,6 +530,58 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
     if !piece.is_empty() {
         send_piece(&mut piece, format, first);
     }
+}
+
+/// Reads one line of a PBN file as `PbnFile` does, to know where a game
+/// ends on standard input: whether a `{` comment is open at the end of
+/// the line (given whether one was at its start) and whether the line
+/// holds a tag pair. Tag values are skipped (a brace in a quoted value
+/// opens nothing), as are `;` comments and, at a line's start, `%`
+/// escape lines.
+fn scan_pbn_line(line: &[u8], mut open: bool) -> (bool, bool) {
+    let mut tag = false;
+    if !open && line.first() == Some(&b'%') {
+        return (false, false);
+    }
+    let mut i = 0;
+    while i < line.len() {
+        if open {
+            match line[i..].iter().position(|&c| c == b'}') {
+                Some(k) => {
+                    open = false;
+                    i += k + 1;
+                }
+                None => return (true, tag),
+            }
+            continue;
+        }
+        match line[i] {
+            b'{' => open = true,
+            b';' => return (false, tag),
+            b'[' => {
+                tag = true;
+                // The value, in quotes with `\"` and `\\` escapes, then the
+                // closing bracket; a tag that breaks off fails when parsed.
+                let Some(k) = line[i..].iter().position(|&c| c == b'"') else { return (false, tag) };
+                i += k + 1;
+                loop {
+                    match line.get(i) {
+                        None => return (false, tag),
+                        Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => i += 2,
+                        Some(b'"') => break,
+                        Some(_) => i += 1,
+                    }
+                }
+                match line[i..].iter().position(|&c| c == b']') {
+                    Some(k) => i += k,
+                    None => return (false, tag),
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (open, tag)
 }
 
 /// The boards of a LIN text (BBO's hand records and movies), with

@@ -1296,3 +1296,29 @@ fn a_line_of_other_white_space_does_not_end_a_game_on_standard_input() {
     let games = text.matches("[Deal \"").count();
     assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), games);
 }
+
+/// A `{` comment opened after a tag pair on the same line, and a `{` in a
+/// quoted tag value, are read on standard input as in a file: the comment
+/// runs over the blank line, the brace in the value opens nothing (the
+/// `cli` fuzz target found standard input ending the game inside such a
+/// comment).
+#[test]
+fn comments_after_tags_are_read_on_standard_input_as_in_a_file() {
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    let board = text.find("[Board \"2\"]").unwrap() + "[Board \"2\"]".len();
+    let odd = format!("{} {{ a note\n\nthat goes on }}{}", &text[..board], &text[board..]).replacen(
+        "[Site \"dds sample\"]",
+        "[Site \"dds { sample\"]",
+        1,
+    );
+    let dir = std::env::temp_dir().join(format!("dds-cli-brace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("odd.pbn");
+    std::fs::write(&path, &odd).unwrap();
+    let from_file = dds(&["pbn", path.to_str().unwrap()], "");
+    let from_stdin = dds(&["pbn"], &odd);
+    assert!(from_file.status.success(), "{}", String::from_utf8_lossy(&from_file.stderr));
+    assert!(from_stdin.status.success(), "{}", String::from_utf8_lossy(&from_stdin.stderr));
+    assert_eq!(stdout(&from_stdin), stdout(&from_file));
+    assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), text.matches("[Deal \"").count());
+}
