@@ -455,6 +455,9 @@ mod tests {
     }
 
     #[test]
+    // Too slow under Miri (every contract as text, no unsafe code; the other
+    // contract tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn text_round_trip() {
         let mut count = 0;
         for contract in all_contracts() {

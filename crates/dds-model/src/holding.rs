@@ -396,6 +396,9 @@ mod tests {
     use super::*;
 
     #[test]
+    // Too slow under Miri (all 8,192 holdings, no unsafe code; the smaller holding
+    // tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn every_holding() {
         for bits in 0..8192u16 {
             let h = Holding::from_bits(bits).unwrap();
@@ -423,6 +426,9 @@ mod tests {
     }
 
     #[test]
+    // Too slow under Miri (all 8,192 holdings, no unsafe code; the smaller holding
+    // tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn runs_and_groups() {
         for bits in 0..8192u16 {
             let h = Holding::from_bits(bits).unwrap();

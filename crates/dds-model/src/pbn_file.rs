@@ -1166,6 +1166,9 @@ mod tests {
     }
 
     #[test]
+    // Too slow under Miri (whole files as text, no unsafe code of its own; the
+    // smaller pbn_file tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn round_trip_is_byte_identical() {
         for text in samples() {
             let file = PbnFile::parse(&text).unwrap();
@@ -1382,6 +1385,9 @@ mod tests {
     }
 
     #[test]
+    // Too slow under Miri (text round trips, no unsafe code of its own; the
+    // smaller pbn_file tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn values_round_trip_through_escapes() {
         let alphabet = ['a', ' ', '\\', '"', '[', ']', '{', '}', ';', '#', '%', 'é'];
         let mut rng = crate::SplitMix64::new(11);
@@ -1545,6 +1551,9 @@ mod tests {
     }
 
     #[test]
+    // Too slow under Miri (thousands of mutated files, no unsafe code of its own;
+    // the smaller pbn_file tests run under Miri).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn mutated_files_never_panic() {
         let inserts = ["[", "]", "\"", "\\", "{", "}", ";", "%", "\n", "\r", "\n\n", "#", "é"];
         for text in samples() {

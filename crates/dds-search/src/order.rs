@@ -417,6 +417,8 @@ mod tests {
     use super::{dds_root_order, DDS_NETWORKS};
 
     #[test]
+    // Too slow under Miri (every input of the sorting networks, no unsafe code).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn dds_networks_sort_every_input() {
         // A compare-exchange network sorts every input if it sorts every
         // input of zeros and ones.

@@ -447,11 +447,24 @@ mod tests {
     /// several times and lists have moved in the arena, and only positions
     /// that agree on the relevant cards match.
     #[test]
+    #[cfg_attr(miri, ignore = "30,000 bounds; Miri runs entries_survive_growth_and_moves_small")]
     fn entries_survive_growth_and_moves() {
+        check_growth_and_moves(30_000);
+    }
+
+    /// [`entries_survive_growth_and_moves`] on 3,000 bounds (the slots grow
+    /// twice, some lists move): the size Miri runs.
+    #[test]
+    fn entries_survive_growth_and_moves_small() {
+        check_growth_and_moves(3_000);
+    }
+
+    /// Stores `count` random bounds, then finds each again.
+    fn check_growth_and_moves(count: usize) {
         let mut table = PartitionTable::default();
         let mut next = words(0x2545_f491_4f6c_dd1d);
         let mut stored = Vec::new();
-        for _ in 0..30_000 {
+        for _ in 0..count {
             let r = next();
             let key = Key {
                 leader: Seat::ALL[(r & 3) as usize],
@@ -502,9 +515,24 @@ mod tests {
     /// (Without SSE4.1 the two scans are one function.)
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     #[test]
+    #[cfg_attr(miri, ignore = "20,000 lists; Miri runs the_scan_finds_the_first_deciding_entry_small")]
     fn the_scan_finds_the_first_deciding_entry() {
+        check_scan(20_000);
+    }
+
+    /// [`the_scan_finds_the_first_deciding_entry`] on 400 lists: the size
+    /// Miri runs (the SSE4.1 scan is `unsafe`).
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+    #[test]
+    fn the_scan_finds_the_first_deciding_entry_small() {
+        check_scan(400);
+    }
+
+    /// Compares the two scans on `lists` random lists.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+    fn check_scan(lists: usize) {
         let mut next = words(0x9e37_79b9_7f4a_7c15);
-        for _ in 0..20_000 {
+        for _ in 0..lists {
             let n = (next() % 40) as usize;
             let list: Vec<Entry> = (0..n)
                 .map(|_| {
@@ -534,11 +562,23 @@ mod tests {
     /// The memory counted (lists with their spare room, and groups) stays
     /// within the budget: the table is cleared when it reaches it.
     #[test]
+    #[cfg_attr(miri, ignore = "100,000 bounds; Miri runs memory_stays_within_the_smallest_budget")]
     fn memory_stays_within_the_budget() {
-        let budget = 256 << 10;
+        check_budget(256 << 10, 100_000);
+    }
+
+    /// The same with the smallest budget (64 KiB), cleared after a few
+    /// thousand bounds: the size Miri runs.
+    #[test]
+    fn memory_stays_within_the_smallest_budget() {
+        check_budget(64 << 10, 8_000);
+    }
+
+    /// Stores `count` bounds in a table of `budget` bytes.
+    fn check_budget(budget: usize, count: u64) {
         let mut table = PartitionTable::with_memory(budget);
         let mut cleared = false;
-        for i in 0..100_000u64 {
+        for i in 0..count {
             let before = table.stats().entries;
             table.store(&key(i), [8, 8, 0, 0], Bound::Lower(3), None);
             cleared |= table.stats().entries < before;
