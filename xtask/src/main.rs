@@ -14,11 +14,16 @@
 //! * `cargo xtask fuzz [--seconds N] [--no-sanitizer] [TARGET ...]` builds
 //!   the libFuzzer targets of `fuzz/` (no nightly or cargo-fuzz needed) and
 //!   runs each for N seconds (60 by default).
+//! * `cargo xtask tsan [--stable] [--rounds K]` runs the C library's thread
+//!   programs and the batch tests under ThreadSanitizer, and `cargo xtask
+//!   miri` the tests of the crates with `unsafe` code under Miri (both by
+//!   hand: see `docs/sanitizers.md`).
 
 mod bench;
 mod capi;
 mod codegen;
 mod fuzz;
+mod sanitizers;
 mod test;
 mod tidy;
 
@@ -35,8 +40,10 @@ fn main() -> ExitCode {
         ["test", rest @ ..] => test::run(rest),
         ["capi", rest @ ..] => capi::run(rest),
         ["fuzz", rest @ ..] => fuzz::run(rest),
+        ["tsan", rest @ ..] => sanitizers::tsan(rest),
+        ["miri", rest @ ..] => sanitizers::miri(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...]>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...] | tsan [--stable] [--rounds K] | miri>");
             return ExitCode::from(2);
         }
     };

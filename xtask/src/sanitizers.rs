@@ -60,7 +60,6 @@ const TSAN_RUST_TESTS: [&[&str]; 2] =
 /// `cargo xtask tsan [--stable] [--rounds K]`: see the module documentation.
 /// `--rounds` is the stress program's rounds (1 by default: 40 to 90 s on
 /// two cores under the sanitizer).
-#[allow(dead_code)] // wired into main.rs separately
 pub(crate) fn tsan(args: &[&str]) -> Result<(), String> {
     let usage = || "usage: cargo xtask tsan [--stable] [--rounds K]".to_owned();
     let (mut stable, mut rounds) = (false, 1u32);
@@ -215,7 +214,6 @@ const MIRI_TREE_BORROWS: MiriRun = MiriRun {
 };
 
 /// `cargo xtask miri`: see the module documentation.
-#[allow(dead_code)] // wired into main.rs separately
 pub(crate) fn miri(args: &[&str]) -> Result<(), String> {
     if !args.is_empty() {
         return Err("usage: cargo xtask miri".to_owned());
