@@ -37,6 +37,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
 
+use crate::test::run_command;
+
 /// How to get what `cargo xtask tsan` needs without `--stable`.
 const NIGHTLY_HINT: &str = "rustup toolchain install nightly --component rust-src";
 
@@ -411,14 +413,4 @@ fn timed(what: &str, step: impl FnOnce() -> Result<(), String>) -> Result<(), St
     let seconds = clock.elapsed().as_secs_f64();
     println!("xtask: {what}: {} ({seconds:.0} s)", if result.is_ok() { "ok" } else { "FAILED" });
     result.map_err(|e| format!("{what}: {e}"))
-}
-
-/// Runs a command to its end; an error unless it succeeds.
-fn run_command(cmd: &mut Command) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{:?} failed: {status}", cmd.get_program()))
-    }
 }

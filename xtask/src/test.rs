@@ -144,7 +144,7 @@ fn cargo(args: &[&str]) -> Result<(), String> {
 }
 
 /// Runs a command to its end; an error unless it succeeds.
-fn run_command(cmd: &mut Command) -> Result<(), String> {
+pub(crate) fn run_command(cmd: &mut Command) -> Result<(), String> {
     let status = cmd.status().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
     if status.success() {
         Ok(())
