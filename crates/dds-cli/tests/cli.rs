@@ -7,6 +7,9 @@ use std::process::{Command, Output, Stdio};
 use dds::model::{Seat, Strain};
 use dds_fixtures::{fixtures_dir, load_hand_file};
 
+mod common;
+use common::{hex_tricks, table_json};
+
 fn dds(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
         .args(args)
@@ -33,16 +36,8 @@ fn table_json_matches_dds_on_the_sample_file() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), records.len());
     for ((line, record), deal) in lines.iter().zip(&records).zip(given.lines()) {
-        let table = record.table.unwrap();
-        let strains: Vec<String> = Strain::ALL
-            .iter()
-            .map(|&s| {
-                let t: Vec<String> = Seat::ALL.iter().map(|&d| table[s][d].to_string()).collect();
-                format!("\"{s}\":[{}]", t.join(","))
-            })
-            .collect();
         assert_eq!(deal.parse::<dds::model::Deal>(), Ok(record.deal));
-        let expected = format!("{{\"deal\":\"{deal}\",\"tricks\":{{{}}}}}", strains.join(","));
+        let expected = table_json(deal, record);
         assert_eq!(*line, expected);
     }
 }
@@ -177,18 +172,6 @@ fn sample_pbn() -> std::path::PathBuf {
     fixtures_dir().join("sample/boards.pbn")
 }
 
-/// Bridge Composer's 20 hex digits from a fixture table: declarers N, S, E,
-/// W, strains NT, S, H, D, C.
-fn hex_tricks(table: &dds_fixtures::DdTableFixture) -> String {
-    let mut s = String::new();
-    for d in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for st in [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs] {
-            s.push(char::from_digit(u32::from(table[st][d]), 16).unwrap());
-        }
-    }
-    s
-}
-
 #[test]
 fn pbn_adds_the_fixture_results_and_keeps_the_rest_of_the_file() {
     let records = load_hand_file("list10.txt").unwrap();
@@ -197,7 +180,7 @@ fn pbn_adds_the_fixture_results_and_keeps_the_rest_of_the_file() {
     let mut file = dds::model::PbnFile::parse(&out).unwrap();
     assert_eq!(file.games().len(), records.len());
     for (game, record) in file.games().iter().zip(&records) {
-        assert_eq!(game.tag("DoubleDummyTricks"), Some(hex_tricks(&record.table.unwrap()).as_str()));
+        assert_eq!(game.tag("DoubleDummyTricks"), Some(hex_tricks(record).as_str()));
         let par2 = record.par2.as_ref().unwrap();
         assert_eq!(game.tag("OptimumScore"), Some(format!("NS {}", par2.score).as_str()), "line {}", record.line);
         let contracts = game.tag("ParContract").unwrap();
