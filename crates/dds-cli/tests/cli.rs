@@ -1267,17 +1267,7 @@ fn a_line_of_other_white_space_does_not_end_a_game_on_standard_input() {
     let deal = text.find("[Deal \"").unwrap();
     let end = deal + text[deal..].find('\n').unwrap() + 1;
     let odd = format!("{}\u{b}\n{}", &text[..end], &text[end..]);
-    let dir = std::env::temp_dir().join(format!("dds-cli-vt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("odd.pbn");
-    std::fs::write(&path, &odd).unwrap();
-    let from_file = dds(&["pbn", path.to_str().unwrap()], "");
-    let from_stdin = dds(&["pbn"], &odd);
-    assert!(from_file.status.success(), "{}", String::from_utf8_lossy(&from_file.stderr));
-    assert!(from_stdin.status.success(), "{}", String::from_utf8_lossy(&from_stdin.stderr));
-    assert_eq!(stdout(&from_stdin), stdout(&from_file));
-    let games = text.matches("[Deal \"").count();
-    assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), games);
+    pbn_from_file_and_stdin_agree("vt", &odd, text.matches("[Deal \"").count());
 }
 
 /// A `{` comment opened after a tag pair on the same line, and a `{` in a
@@ -1294,14 +1284,18 @@ fn comments_after_tags_are_read_on_standard_input_as_in_a_file() {
         "[Site \"dds { sample\"]",
         1,
     );
-    let dir = std::env::temp_dir().join(format!("dds-cli-brace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("odd.pbn");
-    std::fs::write(&path, &odd).unwrap();
+    pbn_from_file_and_stdin_agree("brace", &odd, text.matches("[Deal \"").count());
+}
+
+/// `dds pbn` on `text` given as a file and on standard input: both succeed,
+/// with the same output, and add the results to `games` games.
+fn pbn_from_file_and_stdin_agree(test: &str, text: &str, games: usize) {
+    let path = common::temp_dir(test).join("odd.pbn");
+    std::fs::write(&path, text).unwrap();
     let from_file = dds(&["pbn", path.to_str().unwrap()], "");
-    let from_stdin = dds(&["pbn"], &odd);
+    let from_stdin = dds(&["pbn"], text);
     assert!(from_file.status.success(), "{}", String::from_utf8_lossy(&from_file.stderr));
     assert!(from_stdin.status.success(), "{}", String::from_utf8_lossy(&from_stdin.stderr));
     assert_eq!(stdout(&from_stdin), stdout(&from_file));
-    assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), text.matches("[Deal \"").count());
+    assert_eq!(stdout(&from_stdin).matches("[DoubleDummyTricks \"").count(), games);
 }
