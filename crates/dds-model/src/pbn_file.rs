@@ -716,6 +716,13 @@ impl PbnGame {
             return false;
         };
         let removed = self.tags.remove(i);
+        // A byte-order mark that opened the game opens nothing once its
+        // last tag is gone: alone on its line it would not read again.
+        if self.tags.is_empty()
+            && self.prefix.strip_prefix('\u{feff}').is_some_and(|rest| rest.bytes().all(|b| matches!(b, b' ' | b'\t')))
+        {
+            self.prefix.clear();
+        }
         // Keep the line break that ends the game, so that the blank line
         // after it still separates it from the next one.
         if i == self.tags.len() && removed.raw.ends_with('\n') {
@@ -1207,6 +1214,33 @@ mod tests {
             PbnFile::parse("[Event \"\"]\n\n\u{feff}\n[Site \"\"]\n").unwrap_err(),
             PbnFileError::UnexpectedText { line: 3 }
         );
+    }
+
+    /// Removing the only tag of a game that a byte-order mark opens takes
+    /// the mark with it, and the file still reads (found by fuzzing: the
+    /// mark was left alone on its line).
+    #[test]
+    fn removing_a_marked_games_last_tag() {
+        for (text, want) in [
+            ("\n\u{feff}[Board \"9\"]\n", "\n"),
+            ("[A \"1\"]\n\n\u{feff}[B \"2\"]\n\n[C \"3\"]\n", "[A \"1\"]\n\n\n[C \"3\"]\n"),
+            ("[A \"1\"]\n\n\u{feff} \t[B \"2\"]", "[A \"1\"]\n\n"),
+        ] {
+            let mut file = PbnFile::parse(text).unwrap();
+            let g = file.games().len() - 1;
+            let g = if text.contains("[C") { 1 } else { g };
+            let name = file.games()[g].tags()[0].name().to_owned();
+            assert!(file.games_mut()[g].remove_tag(&name));
+            let out = file.to_string();
+            assert_eq!(out, want, "{text:?}");
+            let reread = PbnFile::parse(&out).unwrap();
+            assert_eq!(reread.games().len(), file.games().len() - 1);
+        }
+        // A mark before a comment stays: the comment still opens a block.
+        let mut file = PbnFile::parse("[A \"1\"]\n\n\u{feff}{note}\n[B \"2\"]\n").unwrap();
+        assert!(file.games_mut()[1].remove_tag("B"));
+        assert_eq!(file.to_string(), "[A \"1\"]\n\n\u{feff}{note}\n");
+        assert_eq!(PbnFile::parse(&file.to_string()).unwrap().games().len(), 1);
     }
 
     #[test]
