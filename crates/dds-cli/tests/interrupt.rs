@@ -111,7 +111,7 @@ impl Running {
     }
 
     /// Waits until the output gathered so far satisfies `ready`.
-    fn wait_for_output(&mut self, ready: impl Fn(&[u8]) -> bool) {
+    fn wait_for_output(&mut self, ready: &dyn Fn(&[u8]) -> bool) {
         let start = Instant::now();
         while !ready(&self.stdout.lock().unwrap()) {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -121,11 +121,6 @@ impl Running {
             assert!(start.elapsed() < PATIENCE, "no output from dds");
             std::thread::sleep(Duration::from_millis(5));
         }
-    }
-
-    /// Waits until at least one line of output has come.
-    fn wait_for_a_line(&mut self) {
-        self.wait_for_output(|out| out.contains(&b'\n'));
     }
 
     /// Waits until the file at `path` is not empty.
@@ -173,6 +168,41 @@ impl Running {
     }
 }
 
+/// When a run is sent its signal.
+enum When<'a> {
+    /// Once a line of output has come.
+    FirstLine,
+    /// Once the file is not empty.
+    File(&'a std::path::Path),
+    /// Once the output gathered satisfies the test.
+    Output(&'a dyn Fn(&[u8]) -> bool),
+    /// After this many milliseconds (for the commands that write only at
+    /// the end).
+    After(u64),
+}
+
+/// Starts `dds args` (with `stdin` as in [`Running::start`]), sends it
+/// SIG`signal` at the moment `when` says, and waits for it to end.
+fn signalled(args: &[&str], stdin: Option<Vec<u8>>, when: When, signal: &str) -> Ended {
+    let mut run = Running::start(args, stdin);
+    match when {
+        When::FirstLine => run.wait_for_output(&|out| out.contains(&b'\n')),
+        When::File(path) => run.wait_for_file(path),
+        When::Output(ready) => run.wait_for_output(ready),
+        When::After(ms) => std::thread::sleep(Duration::from_millis(ms)),
+    }
+    run.signal(signal);
+    run.finish()
+}
+
+/// [`signalled`], and the run must end with the status of an interrupted
+/// run.
+fn stopped(args: &[&str], stdin: Option<Vec<u8>>, when: When, signal: &str) -> Ended {
+    let ended = signalled(args, stdin, when, signal);
+    assert_eq!(ended.code, Some(INTERRUPTED), "dds {}: {}", args.join(" "), ended.stderr);
+    ended
+}
+
 /// Writes the quick deals as a DDS hand file (their `PBN` lines) and
 /// returns its path.
 fn hand_file(dir: &std::path::Path) -> String {
@@ -194,11 +224,7 @@ fn table_json_stopped_by_sigterm_keeps_every_line_solved() {
     let dir = temp_dir("int-table-json");
     let records = fast_records();
     let lines = dds_lines(&records);
-    let mut run = Running::start(&["table", "--json", &hand_file(&dir)], None);
-    run.wait_for_a_line();
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["table", "--json", &hand_file(&dir)], None, When::FirstLine, "TERM");
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
@@ -236,11 +262,7 @@ fn table_text_stopped_by_sigint_ends_after_a_whole_table() {
     let dir = temp_dir("int-table-text");
     let records = fast_records();
     let lines = dds_lines(&records);
-    let mut run = Running::start(&["table", &hand_file(&dir)], None);
-    run.wait_for_a_line();
-    run.signal("INT");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["table", &hand_file(&dir)], None, When::FirstLine, "INT");
     let text = ended.text();
     // The tables are separated by blank lines: the output is the first n
     // of them, the last one whole.
@@ -279,11 +301,7 @@ fn par_json_stopped_by_sigterm_keeps_every_line_solved() {
     let dir = temp_dir("int-par");
     let records = fast_records();
     let lines = dds_lines(&records);
-    let mut run = Running::start(&["par", "--json", &hand_file(&dir)], None);
-    run.wait_for_a_line();
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["par", "--json", &hand_file(&dir)], None, When::FirstLine, "TERM");
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
@@ -332,11 +350,7 @@ fn pbn_to_a_file_stopped_by_sigterm_leaves_the_file_and_the_games_done_in_part()
     std::fs::write(&path, &input).unwrap();
     std::fs::write(&out, "old results\n").unwrap();
     let part = dir.join("out.pbn.part");
-    let mut run = Running::start(&["pbn", path.to_str().unwrap(), "-o", out.to_str().unwrap()], None);
-    run.wait_for_file(&part);
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["pbn", path.to_str().unwrap(), "-o", out.to_str().unwrap()], None, When::File(&part), "TERM");
     assert!(ended.stdout.is_empty());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old results\n", "the output file is left as it was");
     let n = assert_pbn_prefix(&std::fs::read_to_string(&part).unwrap(), &input, &records);
@@ -357,11 +371,12 @@ fn pbn_from_an_open_pipe_stopped_by_sigint_writes_the_games_done() {
     let records = fast_records();
     let input = pbn_file(&records);
     // The whole file is sent and the pipe stays open.
-    let mut run = Running::start(&["pbn"], Some(input.clone().into_bytes()));
-    run.wait_for_output(|out| out.windows(2).any(|w| w == b"\n\n"));
-    run.signal("INT");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(
+        &["pbn"],
+        Some(input.clone().into_bytes()),
+        When::Output(&|out| out.windows(2).any(|w| w == b"\n\n")),
+        "INT",
+    );
     let n = assert_pbn_prefix(&ended.text(), &input, &records);
     assert!(
         ended.stderr.contains(&format!(
@@ -380,11 +395,7 @@ fn pbn_json_stopped_by_sigterm_keeps_every_line_solved() {
     let lines = dds_lines(&records);
     let path = dir.join("in.pbn");
     std::fs::write(&path, pbn_file(&records)).unwrap();
-    let mut run = Running::start(&["pbn", "--json", path.to_str().unwrap()], None);
-    run.wait_for_a_line();
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["pbn", "--json", path.to_str().unwrap()], None, When::FirstLine, "TERM");
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
@@ -439,12 +450,12 @@ fn report_to_a_file_stopped_by_sigterm_leaves_the_file_and_the_boards_done_in_pa
     std::fs::write(&out, "old report\n").unwrap();
     // The report is written at the end: the signal comes at a fixed
     // moment, well inside the 7 s of solving on one thread.
-    let mut run =
-        Running::start(&["report", path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--threads", "1"], None);
-    std::thread::sleep(Duration::from_millis(400));
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(
+        &["report", path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--threads", "1"],
+        None,
+        When::After(400),
+        "TERM",
+    );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old report\n", "the output file is left as it was");
     let part = dir.join("report.html.part");
     let n = assert_report_prefix(&std::fs::read_to_string(&part).unwrap(), &records);
@@ -467,11 +478,7 @@ fn report_to_standard_output_stopped_by_sigint_writes_the_boards_done() {
     let records = fast_records();
     let path = dir.join("in.pbn");
     std::fs::write(&path, pbn_file(&records)).unwrap();
-    let mut run = Running::start(&["report", path.to_str().unwrap(), "--threads", "1"], None);
-    std::thread::sleep(Duration::from_millis(400));
-    run.signal("INT");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["report", path.to_str().unwrap(), "--threads", "1"], None, When::After(400), "INT");
     let n = assert_report_prefix(&ended.text(), &records);
     assert_whole_chunks(n, records.len(), &ended);
     let message = format!("the report of the first {n} boards is written to standard output");
@@ -487,11 +494,7 @@ fn layouts_stopped_by_sigterm_print_the_estimate_and_every_row_counted() {
     // 10,400,600 layouts: far more than can be solved before the signal.
     let deal = "N:AQ72.K84.A95.Q63 - K853.A62.KJ4.J72 -";
     let args = ["layouts", deal, "--trump", "S", "--leader", "W", "--json", "--csv", csv.to_str().unwrap()];
-    let mut run = Running::start(&args, None);
-    std::thread::sleep(Duration::from_millis(500));
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&args, None, When::After(500), "TERM");
     let json = ended.text();
     assert!(json.starts_with("{\"population\":10400600,\"solved\":") && json.ends_with("}\n"), "{json}");
     assert!(json.contains("\"complete\":false"), "{json}");
@@ -535,11 +538,12 @@ fn a_wait_on_an_open_pipe_ends_on_a_signal() {
     let lines = dds_lines(&records);
     // Three deals sent, answered, and the pipe left open with nothing more.
     let deals: String = lines[..3].iter().map(|l| format!("{}\n", deal_text(l))).collect();
-    let mut run = Running::start(&["table", "--json"], Some(deals.into_bytes()));
-    run.wait_for_output(|out| out.iter().filter(|&&b| b == b'\n').count() == 3);
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(
+        &["table", "--json"],
+        Some(deals.into_bytes()),
+        When::Output(&|out| out.iter().filter(|&&b| b == b'\n').count() == 3),
+        "TERM",
+    );
     assert!(ended.after_signal < Duration::from_secs(5), "{:?}", ended.after_signal);
     let text = ended.text();
     let out: Vec<&str> = text.lines().collect();
@@ -554,22 +558,14 @@ fn a_wait_on_an_open_pipe_ends_on_a_signal() {
         ("pbn", "interrupted before any input was read: nothing is written"),
         ("par", "interrupted before any input was read: nothing is written"),
     ] {
-        let mut run = Running::start(&[command], Some(Vec::new()));
-        std::thread::sleep(Duration::from_millis(200));
-        run.signal("INT");
-        let ended = run.finish();
-        assert_eq!(ended.code, Some(INTERRUPTED), "{command}: {}", ended.stderr);
+        let ended = stopped(&[command], Some(Vec::new()), When::After(200), "INT");
         assert!(ended.stdout.is_empty(), "{command}");
         assert_eq!(ended.stderr, format!("dds: {message}\n"), "{command}");
     }
 
     // `dds report` reads everything first: a signal while it waits writes
     // nothing.
-    let mut run = Running::start(&["report"], Some(deals_text(&lines[..2])));
-    std::thread::sleep(Duration::from_millis(200));
-    run.signal("TERM");
-    let ended = run.finish();
-    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    let ended = stopped(&["report"], Some(deals_text(&lines[..2])), When::After(200), "TERM");
     assert!(ended.stdout.is_empty());
     assert!(ended.stderr.contains("interrupted while the input was read"), "{}", ended.stderr);
 }
@@ -591,10 +587,8 @@ fn solve_and_line_stop_at_once() {
     let deal = record.deal.to_string();
     let (trump, leader) = (record.strain.as_str(), record.leader.to_char().to_string());
     for (command, signal, wait) in [("solve", "TERM", 200), ("line", "INT", 50)] {
-        let mut run = Running::start(&[command, &deal, "--trump", trump, "--leader", &leader], None);
-        std::thread::sleep(Duration::from_millis(wait));
-        run.signal(signal);
-        let ended = run.finish();
+        let ended =
+            signalled(&[command, &deal, "--trump", trump, "--leader", &leader], None, When::After(wait), signal);
         match ended.code {
             Some(INTERRUPTED) => {
                 assert!(ended.stdout.is_empty(), "{command}: {}", ended.text());
