@@ -1,5 +1,5 @@
 /*
- * Shared helpers of the C test programs (functions.c, threads.c): a reader
+ * Shared helpers of the C test programs (functions.c, stress.c, threads.c...): a reader
  * for DDS's "txt" hand files (fixtures/dds-hands/list*.txt, format in
  * fixtures/dds-hands/PROVENANCE.md), card conversions and a failure counter.
  *
@@ -378,16 +378,19 @@ FX_FN struct deal fx_deal_bin(const struct fx_record *r)
   return d;
 }
 
-/* Compares a futureTricks with the FUT line (every field but nodes, in order). */
-FX_FN int fx_fut_equal(const struct fx_record *r, const struct futureTricks *f, char *why, size_t why_len)
+/* Compares the first n entries of a futureTricks with the first n of the
+ * FUT line, in order (every field but nodes): solutions 1 and 2 of target
+ * -1 give a prefix of solutions 3's answer. */
+FX_FN int fx_fut_prefix_equal(const struct fx_record *r, int n, const struct futureTricks *f, char *why,
+                              size_t why_len)
 {
   int i;
-  if (f->cards != r->fut_n)
+  if (f->cards != n)
   {
-    snprintf(why, why_len, "cards %d, expected %d", f->cards, r->fut_n);
+    snprintf(why, why_len, "cards %d, expected %d", f->cards, n);
     return 0;
   }
-  for (i = 0; i < r->fut_n; i++)
+  for (i = 0; i < n; i++)
   {
     if (f->suit[i] != r->fut_suit[i] || f->rank[i] != r->fut_rank[i] || f->equals[i] != r->fut_equals[i] ||
         f->score[i] != r->fut_score[i])
@@ -399,6 +402,67 @@ FX_FN int fx_fut_equal(const struct fx_record *r, const struct futureTricks *f, 
     }
   }
   return 1;
+}
+
+/* Compares a futureTricks with the whole FUT line. */
+FX_FN int fx_fut_equal(const struct fx_record *r, const struct futureTricks *f, char *why, size_t why_len)
+{
+  return fx_fut_prefix_equal(r, r->fut_n, f, why, why_len);
+}
+
+/* The number of FUT entries with the best score (solutions 2's answer). */
+FX_FN int fx_optimal_count(const struct fx_record *r)
+{
+  int k = 0;
+  while (k < r->fut_n && r->fut_score[k] == r->fut_score[0])
+    k++;
+  return k;
+}
+
+/* The record's TABLE line as DDS's struct. */
+FX_FN struct ddTableResults fx_results_table(const struct fx_record *r)
+{
+  struct ddTableResults t;
+  memcpy(t.resTable, r->table, sizeof(t.resTable));
+  return t;
+}
+
+/* A deal for the table functions, from PBN text. */
+FX_FN struct ddTableDealPBN fx_table_deal_pbn(const char *pbn)
+{
+  struct ddTableDealPBN t;
+  memset(&t, 0, sizeof(t));
+  snprintf(t.cards, sizeof(t.cards), "%s", pbn);
+  return t;
+}
+
+/* The record's deal for the table functions. */
+FX_FN struct ddTableDeal fx_table_deal_bin(const struct fx_record *r)
+{
+  struct ddTableDeal t;
+  memcpy(t.cards, r->cards, sizeof(t.cards));
+  return t;
+}
+
+/* The record's PLAY line as a PBN trace. */
+FX_FN struct playTracePBN fx_play_pbn(const struct fx_record *r)
+{
+  struct playTracePBN p;
+  memset(&p, 0, sizeof(p));
+  p.number = r->play_n;
+  snprintf(p.cards, sizeof(p.cards), "%s", r->play);
+  return p;
+}
+
+/* The record's PLAY line as a binary trace. */
+FX_FN struct playTraceBin fx_play_bin(const struct fx_record *r)
+{
+  struct playTraceBin p;
+  memset(&p, 0, sizeof(p));
+  p.number = r->play_n;
+  memcpy(p.suit, r->play_suit, sizeof(p.suit));
+  memcpy(p.rank, r->play_rank, sizeof(p.rank));
+  return p;
 }
 
 /* Compares a table with the TABLE line. */

@@ -52,56 +52,6 @@ static char why[512];
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-static struct ddTableResults fixture_table(const struct fx_record *r)
-{
-  struct ddTableResults t;
-  memcpy(t.resTable, r->table, sizeof(t.resTable));
-  return t;
-}
-
-static struct ddTableDealPBN table_deal_pbn(const char *pbn)
-{
-  struct ddTableDealPBN t;
-  memset(&t, 0, sizeof(t));
-  strcpy(t.cards, pbn);
-  return t;
-}
-
-static struct ddTableDeal table_deal_bin(const struct fx_record *r)
-{
-  struct ddTableDeal t;
-  memcpy(t.cards, r->cards, sizeof(t.cards));
-  return t;
-}
-
-static struct playTracePBN play_pbn(const struct fx_record *r)
-{
-  struct playTracePBN p;
-  memset(&p, 0, sizeof(p));
-  p.number = r->play_n;
-  strcpy(p.cards, r->play);
-  return p;
-}
-
-static struct playTraceBin play_bin(const struct fx_record *r)
-{
-  struct playTraceBin p;
-  memset(&p, 0, sizeof(p));
-  p.number = r->play_n;
-  memcpy(p.suit, r->play_suit, sizeof(p.suit));
-  memcpy(p.rank, r->play_rank, sizeof(p.rank));
-  return p;
-}
-
-/* Number of FUT entries with the best score (solutions = 2's answer). */
-static int optimal_count(const struct fx_record *r)
-{
-  int k = 0;
-  while (k < r->fut_n && r->fut_score[k] == r->fut_score[0])
-    k++;
-  return k;
-}
-
 /* Index of (suit, rank, equals) among the first n FUT entries, or -1. */
 static int fut_index(const struct fx_record *r, int n, int suit, int rank, int equals)
 {
@@ -132,27 +82,6 @@ static int same_card_set(const struct fx_record *r, int n, const struct futureTr
     }
     seen[j] = 1;
   }
-  return 1;
-}
-
-/* The first n entries of FUT, in order (solutions 1 and 2 of target -1). */
-static int fut_prefix_equal(const struct fx_record *r, int n, const struct futureTricks *f)
-{
-  int i;
-  if (f->cards != n)
-  {
-    snprintf(why, sizeof(why), "cards %d, expected %d", f->cards, n);
-    return 0;
-  }
-  for (i = 0; i < n; i++)
-    if (f->suit[i] != r->fut_suit[i] || f->rank[i] != r->fut_rank[i] || f->equals[i] != r->fut_equals[i] ||
-        f->score[i] != r->fut_score[i])
-    {
-      snprintf(why, sizeof(why), "entry %d: suit %d rank %d equals %d score %d, expected %d %d %d %d", i, f->suit[i],
-               f->rank[i], f->equals[i], f->score[i], r->fut_suit[i], r->fut_rank[i], r->fut_equals[i],
-               r->fut_score[i]);
-      return 0;
-    }
   return 1;
 }
 
@@ -420,7 +349,7 @@ static void test_solve_board(const struct fx_record *r)
   struct dealPBN dp = fx_deal_pbn(r);
   struct deal db = fx_deal_bin(r);
   struct futureTricks fut;
-  int rc, best = r->fut_score[0], nopt = optimal_count(r);
+  int rc, best = r->fut_score[0], nopt = fx_optimal_count(r);
 
   memset(&fut, 0, sizeof(fut));
   rc = SolveBoardPBN(dp, -1, 3, 1, &fut, 0);
@@ -437,10 +366,12 @@ static void test_solve_board(const struct fx_record *r)
   /* solutions 2: every card of the best score, in FUT's order; solutions 1: FUT's first card. */
   rc = SolveBoard(db, -1, 2, 1, &fut, 0);
   CHECK_RC(rc, RETURN_NO_FAULT, "SolveBoard(-1, 2, 1)");
-  CHECK(rc != 1 || fut_prefix_equal(r, nopt, &fut), "line %d: SolveBoard(-1, 2, 1): %s", r->line, why);
+  CHECK(rc != 1 || fx_fut_prefix_equal(r, nopt, &fut, why, sizeof(why)), "line %d: SolveBoard(-1, 2, 1): %s",
+        r->line, why);
   rc = SolveBoardPBN(dp, -1, 1, 1, &fut, 0);
   CHECK_RC(rc, RETURN_NO_FAULT, "SolveBoardPBN(-1, 1, 1)");
-  CHECK(rc != 1 || fut_prefix_equal(r, 1, &fut), "line %d: SolveBoardPBN(-1, 1, 1): %s", r->line, why);
+  CHECK(rc != 1 || fx_fut_prefix_equal(r, 1, &fut, why, sizeof(why)), "line %d: SolveBoardPBN(-1, 1, 1): %s",
+        r->line, why);
 
   /* target = the best score: one (solutions 1) or all (2) of the optimal cards. */
   rc = SolveBoard(db, best, 1, 1, &fut, 0);
@@ -490,19 +421,19 @@ static void test_table(const struct fx_record *r, int heavy)
   struct parResults p;
   int rc;
   memset(&t, 0, sizeof(t));
-  rc = CalcDDtablePBN(table_deal_pbn(r->pbn), &t);
+  rc = CalcDDtablePBN(fx_table_deal_pbn(r->pbn), &t);
   CHECK_RC(rc, RETURN_NO_FAULT, "CalcDDtablePBN");
   CHECK(rc != 1 || fx_table_equal(r, &t, why, sizeof(why)), "line %d: CalcDDtablePBN vs TABLE: %s", r->line, why);
   if (!heavy)
     return;
   memset(&t, 0, sizeof(t));
-  rc = CalcDDtable(table_deal_bin(r), &t);
+  rc = CalcDDtable(fx_table_deal_bin(r), &t);
   CHECK_RC(rc, RETURN_NO_FAULT, "CalcDDtable");
   CHECK(rc != 1 || fx_table_equal(r, &t, why, sizeof(why)), "line %d: CalcDDtable vs TABLE: %s", r->line, why);
 
   memset(&t, 0, sizeof(t));
   memset(&p, 0, sizeof(p));
-  rc = CalcParPBN(table_deal_pbn(r->pbn), &t, r->vul, &p);
+  rc = CalcParPBN(fx_table_deal_pbn(r->pbn), &t, r->vul, &p);
   CHECK_RC(rc, RETURN_NO_FAULT, "CalcParPBN");
   CHECK(rc != 1 || fx_table_equal(r, &t, why, sizeof(why)), "line %d: CalcParPBN table vs TABLE: %s", r->line, why);
   CHECK(rc != 1 || (strcmp(p.parScore[0], r->par_score[0]) == 0 && strcmp(p.parScore[1], r->par_score[1]) == 0 &&
@@ -513,7 +444,7 @@ static void test_table(const struct fx_record *r, int heavy)
 
   memset(&t, 0, sizeof(t));
   memset(&p, 0, sizeof(p));
-  rc = CalcPar(table_deal_bin(r), r->vul, &t, &p);
+  rc = CalcPar(fx_table_deal_bin(r), r->vul, &t, &p);
   CHECK_RC(rc, RETURN_NO_FAULT, "CalcPar");
   CHECK(rc != 1 || fx_table_equal(r, &t, why, sizeof(why)), "line %d: CalcPar table vs TABLE: %s", r->line, why);
   CHECK(rc != 1 || (strcmp(p.parScore[0], r->par_score[0]) == 0 &&
@@ -523,7 +454,7 @@ static void test_table(const struct fx_record *r, int heavy)
 
 static void test_par(const struct fx_record *r)
 {
-  struct ddTableResults t = fixture_table(r);
+  struct ddTableResults t = fx_results_table(r);
   struct parResults p;
   struct parResultsDealer pd, sides[2];
   struct parResultsMaster pm, sm[2];
@@ -643,11 +574,11 @@ static void test_play(const struct fx_record *r)
   struct solvedPlay sp;
   int rc;
   memset(&sp, 0, sizeof(sp));
-  rc = AnalysePlayPBN(fx_deal_pbn(r), play_pbn(r), &sp, 0);
+  rc = AnalysePlayPBN(fx_deal_pbn(r), fx_play_pbn(r), &sp, 0);
   CHECK_RC(rc, RETURN_NO_FAULT, "AnalysePlayPBN");
   CHECK(rc != 1 || trace_equal(r, &sp), "line %d: AnalysePlayPBN vs TRACE: %s", r->line, why);
   memset(&sp, 0, sizeof(sp));
-  rc = AnalysePlayBin(fx_deal_bin(r), play_bin(r), &sp, 0);
+  rc = AnalysePlayBin(fx_deal_bin(r), fx_play_bin(r), &sp, 0);
   CHECK_RC(rc, RETURN_NO_FAULT, "AnalysePlayBin");
   CHECK(rc != 1 || trace_equal(r, &sp), "line %d: AnalysePlayBin vs TRACE: %s", r->line, why);
 }
@@ -685,8 +616,8 @@ static void check_solved(const char *what, int rc, int n, int solutions_cycle)
     const struct fx_record *r = &recs[i % nrec];
     int sol = solutions_cycle ? 1 + i % 3 : 3;
     int ok = sol == 3   ? fx_fut_equal(r, &solved.solvedBoard[i], why, sizeof(why))
-             : sol == 2 ? fut_prefix_equal(r, optimal_count(r), &solved.solvedBoard[i])
-                        : fut_prefix_equal(r, 1, &solved.solvedBoard[i]);
+             : sol == 2 ? fx_fut_prefix_equal(r, fx_optimal_count(r), &solved.solvedBoard[i], why, sizeof(why))
+                        : fx_fut_prefix_equal(r, 1, &solved.solvedBoard[i], why, sizeof(why));
     CHECK(ok, "%s: board %d (line %d, solutions %d): %s", what, i, r->line, sol, why);
   }
 }
@@ -821,8 +752,8 @@ static void test_batches(void)
   fill_boards(nbatch, 0);
   for (i = 0; i < nbatch; i++)
   {
-    plPBN.plays[i] = play_pbn(&recs[i]);
-    plBin.plays[i] = play_bin(&recs[i]);
+    plPBN.plays[i] = fx_play_pbn(&recs[i]);
+    plBin.plays[i] = fx_play_bin(&recs[i]);
   }
   plPBN.noOfBoards = plBin.noOfBoards = nbatch;
   memset(&splays, 0, sizeof(splays));
@@ -956,8 +887,8 @@ static void test_status_codes(void)
   CHECK_RC(SolveBoard(d0, -1, 1, 1, &fut, info.noOfThreads - 1), RETURN_NO_FAULT,
            "SolveBoard(threadIndex = noOfThreads - 1)");
   CHECK_RC(SolveBoardPBN(fx_deal_pbn(r), -1, 1, 1, &fut, -1), RETURN_THREAD_INDEX, "SolveBoardPBN(threadIndex -1)");
-  CHECK_RC(AnalysePlayBin(d0, play_bin(r), &sp, 1000), RETURN_THREAD_INDEX, "AnalysePlayBin(threadIndex 1000)");
-  CHECK_RC(AnalysePlayPBN(fx_deal_pbn(r), play_pbn(r), &sp, -1), RETURN_THREAD_INDEX,
+  CHECK_RC(AnalysePlayBin(d0, fx_play_bin(r), &sp, 1000), RETURN_THREAD_INDEX, "AnalysePlayBin(threadIndex 1000)");
+  CHECK_RC(AnalysePlayPBN(fx_deal_pbn(r), fx_play_pbn(r), &sp, -1), RETURN_THREAD_INDEX,
            "AnalysePlayPBN(threadIndex -1)");
   /* The thread index is checked before the arguments */
   CHECK_RC(SolveBoard(d0, -2, 1, 1, &fut, -1), RETURN_THREAD_INDEX, "SolveBoard(target -2, threadIndex -1)");
@@ -968,16 +899,16 @@ static void test_status_codes(void)
   CHECK_RC(SolveBoardPBN(dp, -1, 1, 1, &fut, 0), RETURN_PBN_FAULT, "SolveBoardPBN(\"xyz\")");
   memset(dp.remainCards, 0, sizeof(dp.remainCards));
   CHECK_RC(SolveBoardPBN(dp, -1, 1, 1, &fut, 0), RETURN_PBN_FAULT, "SolveBoardPBN(\"\")");
-  CHECK_RC(CalcDDtablePBN(table_deal_pbn("xyz"), &t), RETURN_PBN_FAULT, "CalcDDtablePBN(\"xyz\")");
-  CHECK_RC(CalcParPBN(table_deal_pbn("xyz"), &t, 0, &p), RETURN_PBN_FAULT, "CalcParPBN(\"xyz\")");
-  CHECK_RC(AnalysePlayPBN(dp, play_pbn(r), &sp, 0), RETURN_PBN_FAULT, "AnalysePlayPBN(\"\")");
+  CHECK_RC(CalcDDtablePBN(fx_table_deal_pbn("xyz"), &t), RETURN_PBN_FAULT, "CalcDDtablePBN(\"xyz\")");
+  CHECK_RC(CalcParPBN(fx_table_deal_pbn("xyz"), &t, 0, &p), RETURN_PBN_FAULT, "CalcParPBN(\"xyz\")");
+  CHECK_RC(AnalysePlayPBN(dp, fx_play_pbn(r), &sp, 0), RETURN_PBN_FAULT, "AnalysePlayPBN(\"\")");
   fill_boards(3, 0);
   strcpy(bop.deals[1].remainCards, "xyz");
   CHECK_RC(SolveAllBoards(&bop, &solved), RETURN_PBN_FAULT, "SolveAllBoards(one \"xyz\")");
   CHECK_RC(SolveAllChunksPBN(&bop, &solved, 1), RETURN_PBN_FAULT, "SolveAllChunksPBN(one \"xyz\")");
   plPBN.noOfBoards = 3;
   for (i = 0; i < 3; i++)
-    plPBN.plays[i] = play_pbn(&recs[i % nrec]);
+    plPBN.plays[i] = fx_play_pbn(&recs[i % nrec]);
   CHECK_RC(AnalyseAllPlaysPBN(&bop, &plPBN, &splays, 1), RETURN_PBN_FAULT, "AnalyseAllPlaysPBN(one \"xyz\")");
   memset(&tdealsPBN, 0, sizeof(tdealsPBN));
   tdealsPBN.noOfTables = 2;
@@ -989,7 +920,7 @@ static void test_status_codes(void)
   {
     char shortE[80];
     strcpy(shortE, "N:QJ6.K652.J85.T98 873.J97.AT764.Q K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
-    CHECK_RC(CalcDDtablePBN(table_deal_pbn(shortE), &t), RETURN_CARD_COUNT, "CalcDDtablePBN(East holds 12 cards)");
+    CHECK_RC(CalcDDtablePBN(fx_table_deal_pbn(shortE), &t), RETURN_CARD_COUNT, "CalcDDtablePBN(East holds 12 cards)");
   }
 
   /* Errors inside batches */
@@ -1068,18 +999,18 @@ static void test_status_codes(void)
   pb.rank[0] = rank;
   CHECK_RC(AnalysePlayBin(fx_deal_bin(r), pb, &sp, 0), RETURN_PLAY_FAULT, "AnalysePlayBin(card not held)");
   /* the second card is the leader's own again */
-  pb = play_bin(r);
+  pb = fx_play_bin(r);
   pb.number = 2;
   pb.suit[1] = pb.suit[0];
   pb.rank[1] = pb.rank[0];
   CHECK_RC(AnalysePlayBin(fx_deal_bin(r), pb, &sp, 0), RETURN_PLAY_FAULT, "AnalysePlayBin(second card not held)");
-  pp = play_pbn(r);
+  pp = fx_play_pbn(r);
   pp.cards[2] = 'X';
   CHECK_RC(AnalysePlayPBN(fx_deal_pbn(r), pp, &sp, 0), RETURN_PLAY_FAULT, "AnalysePlayPBN(suit 'X')");
-  pp = play_pbn(r);
+  pp = fx_play_pbn(r);
   pp.cards[3] = '1';
   CHECK_RC(AnalysePlayPBN(fx_deal_pbn(r), pp, &sp, 0), RETURN_PLAY_FAULT, "AnalysePlayPBN(rank '1')");
-  pp = play_pbn(r);
+  pp = fx_play_pbn(r);
   pp.number = 53;
   CHECK_RC(AnalysePlayPBN(fx_deal_pbn(r), pp, &sp, 0), RETURN_PLAY_FAULT, "AnalysePlayPBN(53 cards)");
   pp.number = -1;
@@ -1088,24 +1019,24 @@ static void test_status_codes(void)
   d = d0;
   d.remainCards[0][1] &= ~(1u << 2);
   d.remainCards[1][1] |= 1u << 2;
-  CHECK_RC(AnalysePlayBin(d, play_bin(r), &sp, 0), RETURN_CARD_COUNT, "AnalysePlayBin(12 and 14 cards)");
+  CHECK_RC(AnalysePlayBin(d, fx_play_bin(r), &sp, 0), RETURN_CARD_COUNT, "AnalysePlayBin(12 and 14 cards)");
   d = d0;
   d.trump = 7;
-  CHECK_RC(AnalysePlayBin(d, play_bin(r), &sp, 0), RETURN_TRUMP_WRONG, "AnalysePlayBin(trump 7)");
+  CHECK_RC(AnalysePlayBin(d, fx_play_bin(r), &sp, 0), RETURN_TRUMP_WRONG, "AnalysePlayBin(trump 7)");
 
   fill_boards(3, 0);
   plBin.noOfBoards = 3;
   for (i = 0; i < 3; i++)
-    plBin.plays[i] = play_bin(&recs[i % nrec]);
+    plBin.plays[i] = fx_play_bin(&recs[i % nrec]);
   plBin.plays[1] = pb;
   CHECK_RC(AnalyseAllPlaysBin(&bo, &plBin, &splays, 1), RETURN_PLAY_FAULT, "AnalyseAllPlaysBin(one bad trace)");
-  plBin.plays[1] = play_bin(&recs[1 % nrec]);
+  plBin.plays[1] = fx_play_bin(&recs[1 % nrec]);
   plBin.noOfBoards = 2;
   CHECK_RC(AnalyseAllPlaysBin(&bo, &plBin, &splays, 1), RETURN_UNKNOWN_FAULT,
            "AnalyseAllPlaysBin(3 boards, 2 traces)");
   plPBN.noOfBoards = 3;
   for (i = 0; i < 3; i++)
-    plPBN.plays[i] = play_pbn(&recs[i % nrec]);
+    plPBN.plays[i] = fx_play_pbn(&recs[i % nrec]);
   plPBN.plays[2].cards[0] = 'X';
   CHECK_RC(AnalyseAllPlaysPBN(&bop, &plPBN, &splays, 1), RETURN_PLAY_FAULT, "AnalyseAllPlaysPBN(one bad trace)");
 
@@ -1245,7 +1176,7 @@ static void test_resources(void)
   solve_record0("after SetResources(100, 1)");
   CHECK_RC(SolveBoardPBN(fx_deal_pbn(&recs[0]), -1, 1, 1, &fut, 1), RETURN_THREAD_INDEX,
            "SolveBoardPBN(threadIndex 1) after SetResources(100, 1)");
-  rc = CalcDDtablePBN(table_deal_pbn(recs[0].pbn), &t);
+  rc = CalcDDtablePBN(fx_table_deal_pbn(recs[0].pbn), &t);
   CHECK(rc == 1 && fx_table_equal(&recs[0], &t, why, sizeof(why)), "CalcDDtablePBN after SetResources(100, 1): rc %d %s",
         rc, rc == 1 ? why : "");
 
@@ -1267,7 +1198,7 @@ static void test_resources(void)
   CHECK_RC(SetThreading(0), RETURN_NO_FAULT, "SetThreading(0) (no threading)");
   CHECK_RC(SetThreading(-1), RETURN_THREAD_MISSING, "SetThreading(-1)");
   CHECK_RC(SetThreading(99), RETURN_THREAD_MISSING, "SetThreading(99)");
-  rc = CalcDDtablePBN(table_deal_pbn(recs[0].pbn), &t);
+  rc = CalcDDtablePBN(fx_table_deal_pbn(recs[0].pbn), &t);
   CHECK(rc == 1 && fx_table_equal(&recs[0], &t, why, sizeof(why)), "CalcDDtablePBN after SetThreading(0): rc %d %s",
         rc, rc == 1 ? why : "");
   CHECK_RC(SetThreading(info.threading), RETURN_NO_FAULT, "SetThreading(the threading GetDDSInfo reported)");
@@ -1301,7 +1232,7 @@ static void test_null_pointers(void)
   const struct fx_record *r = &recs[0];
   struct deal d0 = fx_deal_bin(r);
   struct dealPBN dp = fx_deal_pbn(r);
-  struct ddTableResults t = fixture_table(r);
+  struct ddTableResults t = fx_results_table(r);
   struct parResults p;
   struct parResultsDealer pd[2];
   struct parResultsMaster pm[2];
@@ -1313,8 +1244,8 @@ static void test_null_pointers(void)
 
   CHECK_RC(SolveBoard(d0, -1, 1, 1, NULL, 0), U, "SolveBoard(futp NULL)");
   CHECK_RC(SolveBoardPBN(dp, -1, 1, 1, NULL, 0), U, "SolveBoardPBN(futp NULL)");
-  CHECK_RC(CalcDDtable(table_deal_bin(r), NULL), U, "CalcDDtable(tablep NULL)");
-  CHECK_RC(CalcDDtablePBN(table_deal_pbn(r->pbn), NULL), U, "CalcDDtablePBN(tablep NULL)");
+  CHECK_RC(CalcDDtable(fx_table_deal_bin(r), NULL), U, "CalcDDtable(tablep NULL)");
+  CHECK_RC(CalcDDtablePBN(fx_table_deal_pbn(r->pbn), NULL), U, "CalcDDtablePBN(tablep NULL)");
 
   memset(&tdeals, 0, sizeof(tdeals));
   tdeals.noOfTables = 1;
@@ -1349,10 +1280,10 @@ static void test_null_pointers(void)
 
   CHECK_RC(Par(NULL, &p, 0), U, "Par(tablep NULL)");
   CHECK_RC(Par(&t, NULL, 0), U, "Par(presp NULL)");
-  CHECK_RC(CalcPar(table_deal_bin(r), 0, NULL, &p), U, "CalcPar(tablep NULL)");
-  CHECK_RC(CalcPar(table_deal_bin(r), 0, &t, NULL), U, "CalcPar(presp NULL)");
-  CHECK_RC(CalcParPBN(table_deal_pbn(r->pbn), NULL, 0, &p), U, "CalcParPBN(tablep NULL)");
-  CHECK_RC(CalcParPBN(table_deal_pbn(r->pbn), &t, 0, NULL), U, "CalcParPBN(presp NULL)");
+  CHECK_RC(CalcPar(fx_table_deal_bin(r), 0, NULL, &p), U, "CalcPar(tablep NULL)");
+  CHECK_RC(CalcPar(fx_table_deal_bin(r), 0, &t, NULL), U, "CalcPar(presp NULL)");
+  CHECK_RC(CalcParPBN(fx_table_deal_pbn(r->pbn), NULL, 0, &p), U, "CalcParPBN(tablep NULL)");
+  CHECK_RC(CalcParPBN(fx_table_deal_pbn(r->pbn), &t, 0, NULL), U, "CalcParPBN(presp NULL)");
   CHECK_RC(SidesPar(NULL, pd, 0), U, "SidesPar(tablep NULL)");
   CHECK_RC(SidesPar(&t, NULL, 0), U, "SidesPar(sidesRes NULL)");
   CHECK_RC(DealerPar(NULL, pd, 0, 0), U, "DealerPar(tablep NULL)");
@@ -1368,14 +1299,14 @@ static void test_null_pointers(void)
   CHECK_RC(ConvertToSidesTextFormat(NULL, &ptext), U, "ConvertToSidesTextFormat(pres NULL)");
   CHECK_RC(ConvertToSidesTextFormat(pm, NULL), U, "ConvertToSidesTextFormat(resp NULL)");
 
-  CHECK_RC(AnalysePlayBin(d0, play_bin(r), NULL, 0), U, "AnalysePlayBin(solved NULL)");
-  CHECK_RC(AnalysePlayPBN(dp, play_pbn(r), NULL, 0), U, "AnalysePlayPBN(solvedp NULL)");
+  CHECK_RC(AnalysePlayBin(d0, fx_play_bin(r), NULL, 0), U, "AnalysePlayBin(solved NULL)");
+  CHECK_RC(AnalysePlayPBN(dp, fx_play_pbn(r), NULL, 0), U, "AnalysePlayPBN(solvedp NULL)");
   fill_boards(2, 0);
   plBin.noOfBoards = plPBN.noOfBoards = 2;
-  plBin.plays[0] = play_bin(&recs[0]);
-  plBin.plays[1] = play_bin(&recs[1 % nrec]);
-  plPBN.plays[0] = play_pbn(&recs[0]);
-  plPBN.plays[1] = play_pbn(&recs[1 % nrec]);
+  plBin.plays[0] = fx_play_bin(&recs[0]);
+  plBin.plays[1] = fx_play_bin(&recs[1 % nrec]);
+  plPBN.plays[0] = fx_play_pbn(&recs[0]);
+  plPBN.plays[1] = fx_play_pbn(&recs[1 % nrec]);
   CHECK_RC(AnalyseAllPlaysBin(NULL, &plBin, &splays, 1), U, "AnalyseAllPlaysBin(bop NULL)");
   CHECK_RC(AnalyseAllPlaysBin(&bo, NULL, &splays, 1), U, "AnalyseAllPlaysBin(plp NULL)");
   CHECK_RC(AnalyseAllPlaysBin(&bo, &plBin, NULL, 1), U, "AnalyseAllPlaysBin(solvedp NULL)");
@@ -1390,7 +1321,7 @@ static void test_null_pointers(void)
   /* Still working afterwards */
   solve_record0("after the NULL-pointer calls");
   memset(&sp, 0, sizeof(sp));
-  CHECK(AnalysePlayPBN(dp, play_pbn(r), &sp, 0) == 1 && trace_equal(r, &sp), "AnalysePlayPBN after the NULL calls: %s",
+  CHECK(AnalysePlayPBN(dp, fx_play_pbn(r), &sp, 0) == 1 && trace_equal(r, &sp), "AnalysePlayPBN after the NULL calls: %s",
         why);
 }
 

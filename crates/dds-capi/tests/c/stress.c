@@ -144,47 +144,6 @@ static const struct fx_record *rec(int k)
   return &recs[chosen[((k % nchosen) + nchosen) % nchosen]];
 }
 
-static struct ddTableResults fixture_table(const struct fx_record *r)
-{
-  struct ddTableResults t;
-  memcpy(t.resTable, r->table, sizeof(t.resTable));
-  return t;
-}
-
-static struct ddTableDealPBN table_pbn(const char *pbn)
-{
-  struct ddTableDealPBN t;
-  memset(&t, 0, sizeof(t));
-  snprintf(t.cards, sizeof(t.cards), "%s", pbn);
-  return t;
-}
-
-static struct ddTableDeal table_bin(const struct fx_record *r)
-{
-  struct ddTableDeal t;
-  memcpy(t.cards, r->cards, sizeof(t.cards));
-  return t;
-}
-
-static struct playTracePBN play_pbn(const struct fx_record *r)
-{
-  struct playTracePBN p;
-  memset(&p, 0, sizeof(p));
-  p.number = r->play_n;
-  strcpy(p.cards, r->play);
-  return p;
-}
-
-static struct playTraceBin play_bin(const struct fx_record *r)
-{
-  struct playTraceBin p;
-  memset(&p, 0, sizeof(p));
-  p.number = r->play_n;
-  memcpy(p.suit, r->play_suit, sizeof(p.suit));
-  memcpy(p.rank, r->play_rank, sizeof(p.rank));
-  return p;
-}
-
 /* The lowest (or highest) card of a hand: its suit and rank. */
 static void end_card(const unsigned int hand[DDS_SUITS], int highest, int *suit, int *rank)
 {
@@ -237,41 +196,12 @@ static void card_not_held(const struct fx_record *r, int *suit, int *rank)
   end_card(r->cards[(r->first + 1) % 4], 1, suit, rank);
 }
 
-/* Number of FUT entries with the best score (solutions 2's answer). */
-static int optimal_count(const struct fx_record *r)
-{
-  int k = 0;
-  while (k < r->fut_n && r->fut_score[k] == r->fut_score[0])
-    k++;
-  return k;
-}
-
-/* The first n entries of FUT, in order (solutions 1 and 2 of target -1). */
-static int fut_prefix_equal(const struct fx_record *r, int n, const struct futureTricks *f, char *why, size_t len)
-{
-  int i;
-  if (f->cards != n)
-  {
-    snprintf(why, len, "cards %d, expected %d", f->cards, n);
-    return 0;
-  }
-  for (i = 0; i < n; i++)
-    if (f->suit[i] != r->fut_suit[i] || f->rank[i] != r->fut_rank[i] || f->equals[i] != r->fut_equals[i] ||
-        f->score[i] != r->fut_score[i])
-    {
-      snprintf(why, len, "entry %d: %d %d %d %d, expected %d %d %d %d", i, f->suit[i], f->rank[i], f->equals[i],
-               f->score[i], r->fut_suit[i], r->fut_rank[i], r->fut_equals[i], r->fut_score[i]);
-      return 0;
-    }
-  return 1;
-}
-
 /* FUT for solutions 3 (all of it), 2 (the best cards) or 1 (the first). */
 static int fut_ok(const struct fx_record *r, int solutions, const struct futureTricks *f, char *why, size_t len)
 {
   if (solutions == 3)
     return fx_fut_equal(r, f, why, len);
-  return fut_prefix_equal(r, solutions == 2 ? optimal_count(r) : 1, f, why, len);
+  return fx_fut_prefix_equal(r, solutions == 2 ? fx_optimal_count(r) : 1, f, why, len);
 }
 
 static int trace_ok(const struct fx_record *r, const struct solvedPlay *s)
@@ -412,8 +342,8 @@ static void fill_plays(struct ctx *x, int first, int n)
   x->plBin.noOfBoards = x->plPBN.noOfBoards = n;
   for (i = 0; i < n; i++)
   {
-    x->plBin.plays[i] = play_bin(rec(first + i));
-    x->plPBN.plays[i] = play_pbn(rec(first + i));
+    x->plBin.plays[i] = fx_play_bin(rec(first + i));
+    x->plPBN.plays[i] = fx_play_pbn(rec(first + i));
   }
   memset(&x->splays, 0, sizeof(x->splays));
 }
@@ -517,7 +447,7 @@ static void do_table(struct ctx *x, const struct call *c, struct digest *d)
   struct ddTableResults t;
   int rc;
   memset(&t, 0, sizeof(t));
-  rc = c->variant ? CalcDDtablePBN(table_pbn(r->pbn), &t) : CalcDDtable(table_bin(r), &t);
+  rc = c->variant ? CalcDDtablePBN(fx_table_deal_pbn(r->pbn), &t) : CalcDDtable(fx_table_deal_bin(r), &t);
   EXPECT(rc == RETURN_NO_FAULT && table_ok(r, &t, 31), "rc %d, or the table differs from TABLE", rc);
   dg(d, "rc %d", rc);
   dg_table(d, &t);
@@ -527,23 +457,23 @@ static void do_table_bad(struct ctx *x, const struct call *c, struct digest *d)
 {
   const struct fx_record *r = rec(c->rec);
   struct ddTableResults t;
-  struct ddTableDeal td = table_bin(r);
+  struct ddTableDeal td = fx_table_deal_bin(r);
   char text[80];
   int rc, want;
   memset(&t, 0, sizeof(t));
   switch (c->variant)
   {
-  case 0: rc = CalcDDtablePBN(table_pbn("xyz"), &t), want = RETURN_PBN_FAULT; break;
+  case 0: rc = CalcDDtablePBN(fx_table_deal_pbn("xyz"), &t), want = RETURN_PBN_FAULT; break;
   case 1:
     east_short_pbn(r, text);
-    rc = CalcDDtablePBN(table_pbn(text), &t), want = RETURN_CARD_COUNT;
+    rc = CalcDDtablePBN(fx_table_deal_pbn(text), &t), want = RETURN_CARD_COUNT;
     break;
   case 2:
     north_duplicates_east(td.cards);
     rc = CalcDDtable(td, &t), want = RETURN_DUPLICATE_CARDS;
     break;
   case 3: rc = CalcDDtable(td, NULL), want = RETURN_UNKNOWN_FAULT; break;
-  default: rc = CalcDDtablePBN(table_pbn(r->pbn), NULL), want = RETURN_UNKNOWN_FAULT; break;
+  default: rc = CalcDDtablePBN(fx_table_deal_pbn(r->pbn), NULL), want = RETURN_UNKNOWN_FAULT; break;
   }
   EXPECT_RC(rc, want);
   dg(d, "rc %d", rc);
@@ -569,7 +499,7 @@ static void do_all_tables(struct ctx *x, const struct call *c, struct digest *d)
     break;
   case 1: /* one deal with its par */
     n = 1;
-    x->tdeals.deals[0] = table_bin(r);
+    x->tdeals.deals[0] = fx_table_deal_bin(r);
     x->tdeals.noOfTables = n;
     rc = CalcAllTables(&x->tdeals, r->vul, filter_all, &x->tres, &x->pres);
     EXPECT(rc != RETURN_NO_FAULT || par_ok(r, &x->pres.presults[0]), "par \"%.16s\" \"%.128s\", expected PAR",
@@ -580,7 +510,7 @@ static void do_all_tables(struct ctx *x, const struct call *c, struct digest *d)
     n = 2;
     mask = 1 | 16;
     for (i = 0; i < n; i++)
-      x->tdeals.deals[i] = table_bin(rec(c->rec + i));
+      x->tdeals.deals[i] = fx_table_deal_bin(rec(c->rec + i));
     x->tdeals.noOfTables = n;
     rc = CalcAllTables(&x->tdeals, 0, filter_s_nt, &x->tres, NULL);
     break;
@@ -605,7 +535,7 @@ static void do_all_tables_bad(struct ctx *x, const struct call *c, struct digest
   x->tdeals.noOfTables = x->tdealsPBN.noOfTables = 2;
   for (i = 0; i < 41; i++)
   {
-    x->tdeals.deals[i] = table_bin(rec(c->rec + i));
+    x->tdeals.deals[i] = fx_table_deal_bin(rec(c->rec + i));
     strcpy(x->tdealsPBN.deals[i].cards, rec(c->rec + i)->pbn);
   }
   switch (c->variant)
@@ -690,7 +620,7 @@ static void do_solve_all_bad(struct ctx *x, const struct call *c, struct digest 
 static void do_par(struct ctx *x, const struct call *c, struct digest *d)
 {
   const struct fx_record *r = rec(c->rec);
-  struct ddTableResults t = fixture_table(r);
+  struct ddTableResults t = fx_results_table(r);
   struct parResults p;
   struct parResultsDealer pd, sides[2];
   struct parResultsMaster pm, sm[2];
@@ -760,9 +690,9 @@ static void do_calc_par(struct ctx *x, const struct call *c, struct digest *d)
   memset(&t, 0, sizeof(t));
   memset(&p, 0, sizeof(p));
   if (c->variant)
-    rc = CalcParPBN(table_pbn(r->pbn), &t, r->vul, &p);
+    rc = CalcParPBN(fx_table_deal_pbn(r->pbn), &t, r->vul, &p);
   else
-    rc = CalcPar(table_bin(r), r->vul, &t, &p);
+    rc = CalcPar(fx_table_deal_bin(r), r->vul, &t, &p);
   EXPECT(rc == RETURN_NO_FAULT && table_ok(r, &t, 31) && par_ok(r, &p), "rc %d, or TABLE or PAR differs", rc);
   dg(d, "rc %d", rc);
   dg_table(d, &t);
@@ -772,7 +702,7 @@ static void do_calc_par(struct ctx *x, const struct call *c, struct digest *d)
 static void do_par_bad(struct ctx *x, const struct call *c, struct digest *d)
 {
   const struct fx_record *r = rec(c->rec);
-  struct ddTableResults t = fixture_table(r);
+  struct ddTableResults t = fx_results_table(r);
   struct parResults p;
   struct parResultsDealer pd;
   struct parResultsMaster pm, sm[2];
@@ -786,7 +716,7 @@ static void do_par_bad(struct ctx *x, const struct call *c, struct digest *d)
     t.resTable[2][1] = 14; /* 14 tricks */
     rc = SidesParBin(&t, sm, r->vul);
     break;
-  case 3: rc = CalcParPBN(table_pbn("xyz"), &t, r->vul, &p), want = RETURN_PBN_FAULT; break;
+  case 3: rc = CalcParPBN(fx_table_deal_pbn("xyz"), &t, r->vul, &p), want = RETURN_PBN_FAULT; break;
   case 4: rc = DealerParBin(&t, NULL, r->dealer, r->vul); break;
   default: /* a contract of seat 9 */
     memset(&pm, 0, sizeof(pm));
@@ -808,9 +738,9 @@ static void do_play(struct ctx *x, const struct call *c, struct digest *d)
   int rc;
   memset(&sp, 0, sizeof(sp));
   if (c->variant)
-    rc = AnalysePlayPBN(fx_deal_pbn(r), play_pbn(r), &sp, 0);
+    rc = AnalysePlayPBN(fx_deal_pbn(r), fx_play_pbn(r), &sp, 0);
   else
-    rc = AnalysePlayBin(fx_deal_bin(r), play_bin(r), &sp, 0);
+    rc = AnalysePlayBin(fx_deal_bin(r), fx_play_bin(r), &sp, 0);
   EXPECT(rc == RETURN_NO_FAULT && trace_ok(r, &sp), "rc %d number %d, or the values differ from TRACE", rc,
          sp.number);
   dg(d, "rc %d", rc);
@@ -821,8 +751,8 @@ static void do_play_bad(struct ctx *x, const struct call *c, struct digest *d)
 {
   const struct fx_record *r = rec(c->rec);
   struct solvedPlay sp;
-  struct playTraceBin pb = play_bin(r);
-  struct playTracePBN pp = play_pbn(r);
+  struct playTraceBin pb = fx_play_bin(r);
+  struct playTracePBN pp = fx_play_pbn(r);
   struct deal dl = fx_deal_bin(r);
   int rc, want = RETURN_PLAY_FAULT, s, k;
   memset(&sp, 0, sizeof(sp));
@@ -969,10 +899,10 @@ static void do_handle(struct ctx *x, const struct call *c, struct digest *d)
   const struct fx_record *r = rec(c->rec);
   struct deal dl = fx_deal_bin(r);
   struct dealPBN dp = fx_deal_pbn(r);
-  struct ddTableDeal td = table_bin(r);
-  struct ddTableDealPBN tp = table_pbn(r->pbn);
-  struct playTraceBin pb = play_bin(r);
-  struct playTracePBN pp = play_pbn(r);
+  struct ddTableDeal td = fx_table_deal_bin(r);
+  struct ddTableDealPBN tp = fx_table_deal_pbn(r->pbn);
+  struct playTraceBin pb = fx_play_bin(r);
+  struct playTracePBN pp = fx_play_pbn(r);
   struct futureTricks fut;
   struct ddTableResults t;
   struct solvedPlay sp;
@@ -1026,8 +956,8 @@ static void do_handle_bad(struct ctx *x, const struct call *c, struct digest *d)
   const struct fx_record *r = rec(c->rec);
   struct deal dl = fx_deal_bin(r);
   struct dealPBN dp = fx_deal_pbn(r);
-  struct ddTableDealPBN tp = table_pbn(r->pbn);
-  struct playTraceBin pb = play_bin(r);
+  struct ddTableDealPBN tp = fx_table_deal_pbn(r->pbn);
+  struct playTraceBin pb = fx_play_bin(r);
   struct futureTricks fut;
   struct solvedPlay sp;
   int rc, want = RETURN_UNKNOWN_FAULT, s, k;
