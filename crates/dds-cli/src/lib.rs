@@ -95,24 +95,8 @@ struct Batch {
     /// One JSON object per deal and line.
     #[arg(long)]
     json: bool,
-    /// Worker threads, 1 to 1024 (default: every core).
-    #[arg(long, value_parser = parse_threads)]
-    threads: Option<usize>,
-    /// Report a bad record and go on with the next one (the exit status is
-    /// still 1).
-    #[arg(long)]
-    keep_going: bool,
-    /// Print on standard error, at the end, how many deals were read and
-    /// how many distinct deals were solved (each is solved once per run).
-    #[arg(long)]
-    stats: bool,
-}
-
-impl Batch {
-    /// How the batch runs.
-    fn run_options(&self) -> RunOptions {
-        RunOptions { threads: self.threads, keep_going: self.keep_going, stats: self.stats }
-    }
+    #[command(flatten)]
+    run: RunOptions,
 }
 
 /// A position in the play: the options of `dds line` and `dds solve`.
@@ -179,16 +163,8 @@ enum Command {
         /// the file.
         #[arg(long)]
         json: bool,
-        /// Worker threads, 1 to 1024 (default: every core).
-        #[arg(long, value_parser = parse_threads)]
-        threads: Option<usize>,
-        /// Leave a bad game as it is and go on (the exit status is still 1).
-        #[arg(long)]
-        keep_going: bool,
-        /// Print on standard error, at the end, how many deals were read
-        /// and how many distinct deals were solved.
-        #[arg(long)]
-        stats: bool,
+        #[command(flatten)]
+        run: RunOptions,
     },
     /// The double dummy result after each card of a play (DDS's
     /// AnalysePlay).
@@ -318,9 +294,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Table { batch, gib } => table(&batch, gib),
         Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
-        Command::Pbn { file, output, json, threads, keep_going, stats } => {
-            pbn(file.as_deref(), output.as_deref(), json, &RunOptions { threads, keep_going, stats })
-        }
+        Command::Pbn { file, output, json, run } => pbn(file.as_deref(), output.as_deref(), json, &run),
         Command::Play { deal, trump, leader, cards, json } => play(&deal, trump, leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
         Command::Layouts(args) => layouts::run(&args),
@@ -362,10 +336,20 @@ pub(crate) const CHUNK: usize = 64;
 const CHUNK_WAIT: Duration = Duration::from_millis(50);
 
 /// How a batch of deals runs: the worker threads, whether a bad record
-/// stops it, and whether to print the count of deals solved.
+/// stops it, and whether to print the count of deals solved (the options
+/// of every batch subcommand).
+#[derive(Args, Debug)]
 struct RunOptions {
+    /// Worker threads, 1 to 1024 (default: every core).
+    #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
+    /// Report a bad record and go on with the next one (`dds pbn` leaves a
+    /// bad game as it is); the exit status is still 1.
+    #[arg(long)]
     keep_going: bool,
+    /// Print on standard error, at the end, how many deals were read and
+    /// how many distinct deals were solved (each is solved once per run).
+    #[arg(long)]
     stats: bool,
 }
 
@@ -554,7 +538,7 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    let result = run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    let result = run_tables(&mut records, &batch.run, &mut |item: &Item, table: &DdTable| {
         if batch.json {
             writeln!(out, "{}", with_place(item, json::table(&item.text, table), false))?;
         } else if gib {
@@ -624,7 +608,7 @@ fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Resul
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut first = true;
-    let result = run_tables(&mut records, &batch.run_options(), &mut |item: &Item, table: &DdTable| {
+    let result = run_tables(&mut records, &batch.run, &mut |item: &Item, table: &DdTable| {
         let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
