@@ -4,7 +4,8 @@
 //! tests, a C compiler, Python with `venv`, `nm`) are installed with
 //! apt-get when missing, then formatting, lints, the Rust tests, the
 //! differential tests against DDS 2.9, the C library through Python's
-//! ctypes, every fuzz target for a minute, an unchanged client (endplay
+//! ctypes, the C library's threads under ThreadSanitizer (`tsan
+//! --stable`), every fuzz target for a minute, an unchanged client (endplay
 //! from the Python registry) swapped onto our library, and the Python
 //! package (built, installed, tested). `.ci/run` runs exactly this.
 
@@ -61,6 +62,10 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         "the C library through Python's ctypes",
         run_command(Command::new("python3").arg(&script).arg(&library).arg(&hands)),
     )?;
+    // The C library's threads under ThreadSanitizer with the stable
+    // toolchain (the pool-based batch functions left out; the thorough run,
+    // `cargo xtask tsan`, needs nightly: docs/sanitizers.md).
+    step("ThreadSanitizer (stable)", crate::sanitizers::tsan(&["--stable"]))?;
     // Every fuzz target for a bounded time from its seeds, after replaying
     // the crashes kept in fuzz/regressions/ (no nightly toolchain needed).
     step("fuzzing", crate::fuzz::run(&["--seconds", FUZZ_SECONDS]))?;
