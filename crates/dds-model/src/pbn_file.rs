@@ -718,9 +718,7 @@ impl PbnGame {
         let removed = self.tags.remove(i);
         // A byte-order mark that opened the game opens nothing once its
         // last tag is gone: alone on its line it would not read again.
-        if self.tags.is_empty()
-            && self.prefix.strip_prefix('\u{feff}').is_some_and(|rest| rest.bytes().all(|b| matches!(b, b' ' | b'\t')))
-        {
+        if self.tags.is_empty() && self.prefix.strip_prefix('\u{feff}').is_some_and(|rest| is_blank(rest.as_bytes())) {
             self.prefix.clear();
         }
         // Keep the line break that ends the game, so that the blank line
@@ -1225,6 +1223,7 @@ mod tests {
             ("\n\u{feff}[Board \"9\"]\n", "\n"),
             ("[A \"1\"]\n\n\u{feff}[B \"2\"]\n\n[C \"3\"]\n", "[A \"1\"]\n\n\n[C \"3\"]\n"),
             ("[A \"1\"]\n\n\u{feff} \t[B \"2\"]", "[A \"1\"]\n\n"),
+            ("[A \"1\"]\n\n\u{feff}\r[B \"2\"]\n", "[A \"1\"]\n\n"),
         ] {
             let mut file = PbnFile::parse(text).unwrap();
             let g = file.games().len() - 1;
