@@ -5,15 +5,15 @@
 //!
 //! Checked: no panic; a refused command line gives clap's status 2 (or 0
 //! for `--help` and `--version`) and a message; every record read is a
-//! full, valid deal or a message; the same bytes read as a file and as
-//! standard input give the same records, the same text written back and
-//! the same fatal error (for text that is not UTF-8, read in the same
-//! format, the same deals, refusals and bytes written back: the character
-//! set is found per piece of standard input, per file otherwise, so bytes
-//! that UTF-8 reads as a byte-order mark or white space and ISO 8859-1 as
-//! letters are left out of that check); a PBN
-//! input is written back byte for byte. The one difference by design: LIN is told from the
-//! whole text of a file, from the first line of standard input.
+//! full, valid deal or a message; a PBN input is written back byte for
+//! byte; the same bytes read as a file and as standard input give the same
+//! records, the same text written back and the same fatal error. The
+//! differences by design: LIN is told from the whole text of a file, from
+//! the first line of standard input; and text that is not UTF-8 is read as
+//! ISO 8859-1 whole in a file, piece by piece on standard input, so only
+//! its deals, refusals and bytes written back must agree, and only when
+//! both read the same format and no line that is UTF-8 by itself holds a
+//! byte-order mark or white space outside ASCII.
 //!
 //! Input layout: byte 0 even, the arguments (the rest split at newlines,
 //! at most 24); odd, an input text (the rest).
@@ -62,10 +62,10 @@ fuzz_target!(|data: &[u8]| {
         // piece by piece (a piece that is UTF-8 is read as UTF-8), so the
         // text of tags and messages may differ, and so may the format (a
         // byte-order mark read as one or as three letters), and whether
-        // reading fails; read in the same format and without the bytes
-        // that the two readings tell apart beyond text (see `reads_apart`),
-        // the deals, the records refused and the bytes written back may
-        // not.
+        // reading fails; read in the same format and with no line that
+        // the two character sets read apart beyond its text (see
+        // `reads_apart`), the deals, the records refused and the bytes
+        // written back may not.
         assert_eq!(outline(&whole), outline(&streamed), "read as a file and as standard input: {rest:?}");
     }
 });
@@ -86,11 +86,16 @@ fn format_of(read: &Result<Read, String>) -> Option<&str> {
     read.as_ref().ok().and_then(|(format, _, _)| format.as_deref())
 }
 
-/// Whether the bytes hold a sequence that UTF-8 reads as a byte-order mark
-/// (EF BB BF) or as white space (C2 85, next line; C2 A0, no-break space)
-/// and ISO 8859-1 as letters: whether a line is blank, a deal's hands are
-/// separated or a file opens with a mark then depends on the character
-/// set, which standard input finds per piece and a file for its whole text.
+/// Whether a line of the bytes reads apart in the two character sets
+/// beyond its text: standard input is read in pieces of whole lines, each
+/// piece as UTF-8 when it is UTF-8, and a file as ISO 8859-1 as a whole
+/// when it is not. A line that is UTF-8 by itself and holds a byte-order
+/// mark or white space outside ASCII (a no-break space, an em space, ...)
+/// may then be blank, or a deal with its hands apart, on standard input,
+/// and other characters in the file: which of the two is by design.
 fn reads_apart(bytes: &[u8]) -> bool {
-    bytes.windows(3).any(|w| w == b"\xef\xbb\xbf") || bytes.windows(2).any(|w| matches!(w, [0xc2, 0x85 | 0xa0]))
+    bytes
+        .split(|&b| b == b'\n')
+        .filter_map(|line| std::str::from_utf8(line).ok())
+        .any(|line| line.chars().any(|c| c == '\u{feff}' || (!c.is_ascii() && c.is_whitespace())))
 }

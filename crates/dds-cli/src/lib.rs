@@ -336,15 +336,15 @@ pub(crate) const CHUNK: usize = 64;
 const CHUNK_WAIT: Duration = Duration::from_millis(50);
 
 /// How a batch of deals runs: the worker threads, whether a bad record
-/// stops it, and whether to print the count of deals solved (the options
-/// of every batch subcommand).
+/// stops it, and whether to print the count of deals solved (options of
+/// `table`, `par` and `pbn`).
 #[derive(Args, Debug)]
 struct RunOptions {
     /// Worker threads, 1 to 1024 (default: every core).
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
-    /// Report a bad record and go on with the next one (`dds pbn` leaves a
-    /// bad game as it is); the exit status is still 1.
+    /// Report a bad record and go on with the next one (the exit status is
+    /// still 1).
     #[arg(long)]
     keep_going: bool,
     /// Print on standard error, at the end, how many deals were read and

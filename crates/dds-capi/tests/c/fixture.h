@@ -1,5 +1,5 @@
 /*
- * Shared helpers of the C test programs (functions.c, stress.c, threads.c...): a reader
+ * Shared helpers of the C test programs (functions.c, handle.c, stress.c, threads.c): a reader
  * for DDS's "txt" hand files (fixtures/dds-hands/list*.txt, format in
  * fixtures/dds-hands/PROVENANCE.md), card conversions and a failure counter.
  *
