@@ -12,6 +12,16 @@ import pytest
 import ddsrs
 
 
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt during the test, as in an interactive
+    Python: a process started in the background by a non-interactive shell
+    inherits SIGINT ignored, and Python then installs no handler for it."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def gaps_while(work) -> tuple:
     """Runs ``work`` in a thread while this thread spins in Python, noting
     the time between its loop iterations; returns (iterations, longest gap,
@@ -84,7 +94,7 @@ def test_asyncio_keeps_running(random_deals):
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
-def test_ctrl_c_stops_a_long_batch(random_deals):
+def test_ctrl_c_stops_a_long_batch(random_deals, sigint_raises):
     deals = random_deals * 4  # 240 deals: a minute or more on one thread
     main = threading.get_ident()
     timer = threading.Timer(0.5, lambda: signal.pthread_kill(main, signal.SIGINT))
@@ -98,7 +108,7 @@ def test_ctrl_c_stops_a_long_batch(random_deals):
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="needs pthread_kill")
-def test_ctrl_c_stops_solve_layouts():
+def test_ctrl_c_stops_solve_layouts(sigint_raises):
     pbn = "N:AQ72.K84.A95.Q63 - K853.A62.KJ4.J72 -"  # 10,400,600 layouts
     main = threading.get_ident()
     timer = threading.Timer(0.5, lambda: signal.pthread_kill(main, signal.SIGINT))
