@@ -186,7 +186,9 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
 /// Builds every target (release, debug assertions, optionally
 /// AddressSanitizer) and returns the folder of the binaries.
 fn build(dir: &Path, sanitizer: bool) -> Result<PathBuf, String> {
-    let host = host_triple()?;
+    // The sanitizer must not reach build scripts, so the build names a
+    // target: the host's.
+    let host = crate::sanitizers::host_triple(None)?;
     let mut flags = COVERAGE_FLAGS.to_owned();
     if sanitizer {
         flags.push_str(" -Zsanitizer=address");
@@ -234,18 +236,6 @@ fn replay(dir: &Path, target: &str, binary: &Path, asan: &str) -> Result<(), Str
             String::from_utf8_lossy(&output.stderr)
         ))
     }
-}
-
-/// The compiler's host target (`x86_64-unknown-linux-gnu` here): the
-/// sanitizer must not reach build scripts, so the build names a target.
-fn host_triple() -> Result<String, String> {
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    let output = Command::new(rustc).arg("-vV").output().map_err(|e| format!("cannot run rustc: {e}"))?;
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("host: "))
-        .map(str::to_owned)
-        .ok_or_else(|| "rustc -vV names no host".to_owned())
 }
 
 #[cfg(test)]

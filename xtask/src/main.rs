@@ -16,8 +16,8 @@
 //!   runs each for N seconds (60 by default).
 //! * `cargo xtask tsan [--stable] [--rounds K]` runs the C library's thread
 //!   programs and the batch tests under ThreadSanitizer, and `cargo xtask
-//!   miri` the tests of the crates with `unsafe` code under Miri (both by
-//!   hand: see `docs/sanitizers.md`).
+//!   miri` the tests of the crates with `unsafe` code under Miri (CI runs
+//!   `tsan --stable`; the rest is by hand: see `docs/sanitizers.md`).
 
 mod bench;
 mod capi;

@@ -285,8 +285,9 @@ fn rustc(toolchain: Option<&str>, args: &[&str]) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-/// The host's target triple.
-fn host_triple(toolchain: Option<&str>) -> Result<String, String> {
+/// The host's target triple (`x86_64-unknown-linux-gnu` here), from the
+/// rustc of `toolchain` (the default one if `None`).
+pub(crate) fn host_triple(toolchain: Option<&str>) -> Result<String, String> {
     let info = rustc(toolchain, &["-vV"])?;
     info.lines().find_map(|l| l.strip_prefix("host: ")).map(str::to_owned).ok_or("rustc -vV names no host".to_owned())
 }
