@@ -1219,15 +1219,14 @@ mod tests {
     /// mark was left alone on its line).
     #[test]
     fn removing_a_marked_games_last_tag() {
-        for (text, want) in [
-            ("\n\u{feff}[Board \"9\"]\n", "\n"),
-            ("[A \"1\"]\n\n\u{feff}[B \"2\"]\n\n[C \"3\"]\n", "[A \"1\"]\n\n\n[C \"3\"]\n"),
-            ("[A \"1\"]\n\n\u{feff} \t[B \"2\"]", "[A \"1\"]\n\n"),
-            ("[A \"1\"]\n\n\u{feff}\r[B \"2\"]\n", "[A \"1\"]\n\n"),
+        // The file, the game whose only tag is removed, the file after.
+        for (text, g, want) in [
+            ("\n\u{feff}[Board \"9\"]\n", 0, "\n"),
+            ("[A \"1\"]\n\n\u{feff}[B \"2\"]\n\n[C \"3\"]\n", 1, "[A \"1\"]\n\n\n[C \"3\"]\n"),
+            ("[A \"1\"]\n\n\u{feff} \t[B \"2\"]", 1, "[A \"1\"]\n\n"),
+            ("[A \"1\"]\n\n\u{feff}\r[B \"2\"]\n", 1, "[A \"1\"]\n\n"),
         ] {
             let mut file = PbnFile::parse(text).unwrap();
-            let g = file.games().len() - 1;
-            let g = if text.contains("[C") { 1 } else { g };
             let name = file.games()[g].tags()[0].name().to_owned();
             assert!(file.games_mut()[g].remove_tag(&name));
             let out = file.to_string();
