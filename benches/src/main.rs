@@ -14,7 +14,8 @@
 //! (the cost of the C boundary: our `libddscapi.so` loaded by path against
 //! DDS 2.9 and against our Rust API, see `capi.rs`), `stream` (the memory of
 //! `dds table` over a million deal lines on standard input, see
-//! `stream.rs`); `--threads` adds the
+//! `stream.rs`), `pbnread` (a 100,000-game PBN file read by name against
+//! standard input, see `pbnread.rs`); `--threads` adds the
 //! throughput of parallel batches (and sets the thread counts of
 //! `allcards`).
 //!
@@ -30,6 +31,7 @@ use dds::Solver;
 use dds_bench::workload;
 
 mod capi;
+mod pbnread;
 mod stream;
 
 struct Run {
@@ -160,7 +162,7 @@ fn main() {
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
         eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
-        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, stream");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, stream, pbnread");
         std::process::exit(2)
     }
     if args.is_empty() {
@@ -179,6 +181,7 @@ fn main() {
             "warm" => warm_tables(reps),
             "capi" => capi::run(reps),
             "stream" => stream::run(threads.first().copied().unwrap_or(0)),
+            "pbnread" => pbnread::run(reps),
             _ => tables(name, &threads, reps),
         }
     }

@@ -2,7 +2,7 @@
 //! `dds-bench` package in release mode, linking DDS 2.9 when it is installed.
 //! The `capi` workload loads our C library by path, so for it the library
 //! (`dds-capi`, `target/release/libddscapi.so`) is built first; `stream`
-//! runs the `dds` command, built first likewise.
+//! and `pbnread` run the `dds` command, built first likewise.
 
 use std::path::Path;
 use std::process::Command;
@@ -16,7 +16,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     // Built only when asked for: the C library and the command are other
     // release builds of the solver, and most workloads need neither.
-    for (workload, package) in [("capi", "dds-capi"), ("stream", "dds-cli")] {
+    for (workload, package) in [("capi", "dds-capi"), ("stream", "dds-cli"), ("pbnread", "dds-cli")] {
         if !args.contains(&workload) {
             continue;
         }

@@ -388,7 +388,7 @@ impl Records {
             );
         }
         let base = self.pbn.games;
-        let tags = Tags { file: &file, carry: &self.carry, base, line: piece.line - 1 };
+        let tags = Tags::new(&file, &self.carry, base, piece.line - 1);
         for g in 0..file.games().len() {
             tags.warn(&self.name, g);
             if let Some(item) = tags.item(&self.name, g) {
@@ -672,30 +672,34 @@ const KNOWN_TAGS: [&str; 8] =
 /// pieces, and their place in the input for messages.
 struct Tags<'a> {
     file: &'a PbnFile,
-    /// The values of the game before the piece.
-    carry: &'a HashMap<&'static str, String>,
+    /// The values of each tag of [`CARRIED`] in every game of the piece,
+    /// the copy rule applied (found in one pass over the games: a file in
+    /// which every game writes `#` is read in linear time).
+    values: Vec<(&'static str, Vec<Option<&'a str>>)>,
     /// The index in the input of the piece's first game, and the number of
     /// lines before the piece.
     base: usize,
     line: usize,
 }
 
-impl Tags<'_> {
-    /// The value of tag `name` in game `g` of the piece: a value of `#`
-    /// stands for the value in the game before (from the last piece for
-    /// the first game). `None` when the game, or a game it copies, has no
-    /// such tag.
-    fn get(&self, mut g: usize, name: &str) -> Option<&str> {
-        loop {
-            let value = self.file.games().get(g)?.tag(name)?;
-            if value != "#" {
-                return Some(value);
-            }
-            if g == 0 {
-                return self.carry.get(name).map(String::as_str);
-            }
-            g -= 1;
-        }
+impl<'a> Tags<'a> {
+    /// The tags of `file`, a `#` in its first game standing for the value
+    /// in `carry` (the game before the piece).
+    fn new(file: &'a PbnFile, carry: &'a HashMap<&'static str, String>, base: usize, line: usize) -> Tags<'a> {
+        let values = CARRIED
+            .iter()
+            .map(|&name| (name, file.resolved_values(name, carry.get(name).map(String::as_str)).collect()))
+            .collect();
+        Tags { file, values, base, line }
+    }
+
+    /// The value of tag `name` (one of [`CARRIED`]) in game `g` of the
+    /// piece: a value of `#` stands for the value in the game before (from
+    /// the last piece for the first game). `None` when the game, or a game
+    /// it copies, has no such tag.
+    fn get(&self, g: usize, name: &str) -> Option<&'a str> {
+        let (_, values) = self.values.iter().find(|(n, _)| *n == name)?;
+        values.get(g).copied().flatten()
     }
 
     /// The board number of game `g`, from its `Board` tag.

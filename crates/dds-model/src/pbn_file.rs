@@ -425,6 +425,41 @@ impl PbnFile {
         self.resolve(game, name).map(|(_, tag)| tag.value())
     }
 
+    /// The value of tag `name` in every game, in file order, with the copy
+    /// rule applied as [`resolved_tag`](PbnFile::resolved_tag) applies it,
+    /// in one pass over the games (asking `resolved_tag` for each game of a
+    /// file where every game writes `#` walks back to the first game each
+    /// time). `before` is the value a `#` in the first game stands for: the
+    /// value in a game before this text, when the text is a piece of a
+    /// longer input; `None` for a whole file.
+    ///
+    /// ```
+    /// use dds_model::PbnFile;
+    /// let file = PbnFile::parse("[Event \"#\"]\n\n[Event \"Club\"]\n\n[Event \"#\"]\n\n[Board \"4\"]\n")?;
+    /// let events: Vec<_> = file.resolved_values("Event", None).collect();
+    /// assert_eq!(events, [None, Some("Club"), Some("Club"), None]);
+    /// let events: Vec<_> = file.resolved_values("Event", Some("Teams")).collect();
+    /// assert_eq!(events[0], Some("Teams"));
+    /// # Ok::<_, dds_model::PbnFileError>(())
+    /// ```
+    pub fn resolved_values<'a>(
+        &'a self,
+        name: &'a str,
+        before: Option<&'a str>,
+    ) -> impl Iterator<Item = Option<&'a str>> + 'a {
+        // The value a `#` in the next game stands for; `None` once a game
+        // without the tag breaks the chain.
+        let mut last = before;
+        self.games.iter().map(move |game| {
+            let value = match game.tag(name) {
+                Some("#") => last,
+                value => value,
+            };
+            last = value;
+            value
+        })
+    }
+
     /// The deal of game `game`, with the copy rule of
     /// [`resolved_tag`](PbnFile::resolved_tag) applied. `None` if there is no
     /// `[Deal]` tag; an error names the game and line of the text that does not
@@ -1339,6 +1374,30 @@ mod tests {
         let file = PbnFile::parse("[Event \"#\"]\n\n[Event \"#\"]\n").unwrap();
         assert_eq!(file.resolved_tag(1, "Event"), None);
         assert_eq!(file.resolved_deal(1), None);
+    }
+
+    /// `resolved_values` gives, in one pass, what `resolved_tag` gives game
+    /// by game: on the copy-rule file, on chains broken by a game without
+    /// the tag, and with a value from before the text.
+    #[test]
+    fn resolved_values_equal_resolved_tag() {
+        let texts = [
+            inherited(),
+            "[Event \"#\"]\n\n[Event \"A\"]\n\n[Event \"#\"]\n\n[Board \"4\"]\n\n[Event \"#\"]\n\n[Event \"B\"]\n"
+                .to_owned(),
+            bridge_composer(),
+        ];
+        for text in &texts {
+            let file = PbnFile::parse(text).unwrap();
+            for name in ["Event", "Site", "Date", "Dealer", "Deal", "Board", "Missing"] {
+                let each: Vec<_> = (0..file.games().len()).map(|g| file.resolved_tag(g, name)).collect();
+                let pass: Vec<_> = file.resolved_values(name, None).collect();
+                assert_eq!(pass, each, "{name} in {text:?}");
+            }
+        }
+        let file = PbnFile::parse(&texts[1]).unwrap();
+        let carried: Vec<_> = file.resolved_values("Event", Some("Before")).collect();
+        assert_eq!(carried, [Some("Before"), Some("A"), Some("A"), None, None, Some("B")]);
     }
 
     #[test]
