@@ -3,7 +3,7 @@
 //! hand files, or standard input holding any of them (read as it comes).
 
 use std::collections::{HashMap, VecDeque};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
@@ -73,12 +73,25 @@ pub(crate) struct Item {
     pub(crate) board: Option<String>,
     pub(crate) event: Option<String>,
     pub(crate) date: Option<String>,
+    /// The place of the record among the input's records, bad ones
+    /// included (from 0).
+    pub(crate) record: usize,
 }
 
 impl Item {
     /// A deal with nothing known of its board.
     fn new(text: String, deal: Deal) -> Item {
-        Item { text, deal, dealer: None, vulnerability: None, game: None, board: None, event: None, date: None }
+        Item {
+            text,
+            deal,
+            dealer: None,
+            vulnerability: None,
+            game: None,
+            board: None,
+            event: None,
+            date: None,
+            record: 0,
+        }
     }
 }
 
@@ -103,12 +116,49 @@ impl Source {
     }
 
     /// The file at `path`, read whole, in UTF-8 or ISO 8859-1 (see
-    /// [`Charset::decode`]).
+    /// [`Charset::decode`]). A line longer than [`MAX_LINE`] stops the
+    /// reading at once (`/dev/zero` is no file of deals).
     fn read(path: &str) -> Result<Source, Failure> {
-        let bytes = std::fs::read(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
+        let cannot = |e: std::io::Error| Failure(format!("cannot read {path}: {e}"));
+        let mut file = std::fs::File::open(path).map_err(cannot)?;
+        let mut bytes = Vec::new();
+        let mut chunk = vec![0u8; 1 << 16];
+        // The length of the line being read, and its number.
+        let (mut line_len, mut line) = (0usize, 1usize);
+        loop {
+            let n = match file.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(cannot(e)),
+            };
+            for piece in chunk[..n].split_inclusive(|&b| b == b'\n') {
+                line_len += piece.len();
+                if line_len > MAX_LINE {
+                    return Err(too_long(path, line));
+                }
+                if piece.ends_with(b"\n") {
+                    (line_len, line) = (0, line + 1);
+                }
+            }
+            bytes.extend_from_slice(&chunk[..n]);
+        }
         let (text, charset) = Charset::decode(bytes);
         Ok(Source { name: path.to_owned(), text, charset })
     }
+}
+
+/// The longest line read: no deal line, tag pair or LIN board of a real
+/// file comes near it, and an input without line ends (`/dev/zero`) fails
+/// at once instead of filling the memory.
+pub(crate) const MAX_LINE: usize = 4 << 20;
+
+/// The error of a line longer than [`MAX_LINE`].
+fn too_long(name: &str, line: usize) -> Failure {
+    Failure(format!(
+        "{name}: line {line} is longer than {} MiB: not a file of deals, PBN, LIN or DDS's hand files",
+        MAX_LINE >> 20
+    ))
 }
 
 /// The name of standard input in messages.
@@ -133,9 +183,13 @@ pub(crate) enum Format {
 
 impl Format {
     /// The format of a whole text; `None` when it holds nothing but blank
-    /// lines and comments.
+    /// lines and comments. A text of PBN escape lines (`% PBN 2.1`,
+    /// `% EXPORT`) and no game is a PBN file with no games.
     pub(crate) fn of(text: &str) -> Option<Format> {
-        let first = first_line(text)?;
+        let Some(first) = first_line(text) else {
+            let escape = text.lines().any(|l| l.trim_start_matches('\u{feff}').trim_start().starts_with('%'));
+            return escape.then_some(Format::Pbn);
+        };
         Some(match Format::of_first_line(first) {
             Format::Lines if dds::model::is_lin(text) => Format::Lin,
             format => format,
@@ -222,22 +276,34 @@ pub(crate) struct Records {
     carry: HashMap<&'static str, String>,
     /// Whether every piece has been read: the records are all queued.
     ended: bool,
+    /// The records queued so far, bad ones included.
+    count: usize,
+    /// The escape lines before the first game of a PBN input (`% PBN 2.1`,
+    /// Bridge Composer's `%HRTitleEvent "Club Pairs"`).
+    pub(crate) header: Vec<String>,
+    /// Whether a PBN game that does not parse is a bad record (the games
+    /// after it are read) rather than the end of the input.
+    keep_going: bool,
 }
 
 impl Records {
     /// The records of `arg`, as [`Source::open`] names it. Standard input
     /// is read as it comes; this waits for its first record to know the
-    /// format.
-    pub(crate) fn open(arg: Option<&str>) -> Result<Records, Failure> {
+    /// format. With `keep_going`, a PBN game whose text does not parse is a
+    /// bad record of its own and the games after it are read (see
+    /// [`Records::take_pbn`]); without, it ends the input with its error.
+    pub(crate) fn open(arg: Option<&str>, keep_going: bool) -> Result<Records, Failure> {
         match arg {
             None | Some("-") => {
                 let (send, pieces) = sync_channel(256);
                 std::thread::spawn(move || split_pieces(std::io::stdin().lock(), &send));
-                let mut records = Records::new(STDIN, pieces);
+                let mut records = Records::new(STDIN, pieces, keep_going);
                 records.read_first()?;
                 Ok(records)
             }
-            Some(arg) => Records::whole(&Source::open_named(arg)?),
+            // Nothing is solved until the file is read: a signal while it
+            // is read stops the run at once.
+            Some(arg) => crate::interrupt::while_reading(|| Records::whole(&Source::open_named(arg)?, keep_going)),
         }
     }
 
@@ -248,23 +314,23 @@ impl Records {
     pub(crate) fn from_bytes(bytes: &[u8], streamed: bool) -> Result<Records, Failure> {
         if !streamed {
             let (text, charset) = Charset::decode(bytes.to_vec());
-            return Records::whole(&Source { name: "<input>".to_owned(), text, charset });
+            return Records::whole(&Source { name: "<input>".to_owned(), text, charset }, false);
         }
         // Room for every piece: at most one a line.
         let (send, pieces) = sync_channel(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
         split_pieces(bytes, &send);
         drop(send);
-        let mut records = Records::new("<input>", pieces);
+        let mut records = Records::new("<input>", pieces, false);
         records.read_first()?;
         Ok(records)
     }
 
     /// The records of a source read whole, all queued.
-    fn whole(source: &Source) -> Result<Records, Failure> {
+    fn whole(source: &Source, keep_going: bool) -> Result<Records, Failure> {
         // No piece comes through the channel: its sender is gone.
         let (_, pieces) = sync_channel(0);
         let format = if source.name == ARGUMENT { Some(Format::Lines) } else { Format::of(&source.text) };
-        let mut records = Records::new(&source.name, pieces);
+        let mut records = Records::new(&source.name, pieces, keep_going);
         records.format = format;
         records.ended = true;
         let piece = Piece {
@@ -277,7 +343,7 @@ impl Records {
         Ok(records)
     }
 
-    fn new(name: &str, pieces: Receiver<Result<Piece, Failure>>) -> Records {
+    fn new(name: &str, pieces: Receiver<Result<Piece, Failure>>, keep_going: bool) -> Records {
         Records {
             name: name.to_owned(),
             pieces,
@@ -286,7 +352,44 @@ impl Records {
             pbn: PbnPieces::default(),
             carry: HashMap::new(),
             ended: false,
+            count: 0,
+            header: Vec::new(),
+            keep_going,
         }
+    }
+
+    /// Queues a record, numbering it among the input's records.
+    fn push(&mut self, game: Option<usize>, mut item: Result<Item, Failure>) {
+        if let Ok(item) = item.as_mut() {
+            item.record = self.count;
+        }
+        self.count += 1;
+        self.queue.push_back((game, item));
+    }
+
+    /// Reads the rest of the input (standard input to its end), so that
+    /// every record is queued; `false` when a signal stopped the reading.
+    pub(crate) fn read_all(&mut self) -> Result<bool, Failure> {
+        while !self.ended {
+            match self.receive() {
+                Some(Some(piece)) => self.take(piece?)?,
+                Some(None) => self.ended = true,
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    /// The records queued and not yet taken, in input order.
+    pub(crate) fn queued(&self) -> impl Iterator<Item = &Result<Item, Failure>> + '_ {
+        self.queue.iter().map(|(_, item)| item)
+    }
+
+    /// Whether the input is a PBN file (or text) that holds no game: only
+    /// its header, such as `% PBN 2.1` and `% EXPORT`. Known once the
+    /// input has been read.
+    pub(crate) fn is_pbn_without_games(&self) -> bool {
+        self.ended && self.format == Some(Format::Pbn) && self.pbn.games == 0
     }
 
     /// Waits for the first piece, which tells the format. A signal that
@@ -356,7 +459,11 @@ impl Records {
         let format = *self.format.get_or_insert(piece.format);
         match format {
             Format::Pbn => return self.take_pbn(piece),
-            Format::Lin => self.queue.extend(lin_items(&self.name, &piece.text).into_iter().map(|i| (None, i))),
+            Format::Lin => {
+                for item in lin_items(&self.name, &piece.text) {
+                    self.push(None, item);
+                }
+            }
             Format::DdsHands | Format::Lines => {
                 for (offset, line) in piece.text.lines().enumerate() {
                     let text = line.trim_start_matches('\u{feff}').trim();
@@ -366,7 +473,9 @@ impl Records {
                         _ if text.is_empty() || text.starts_with('#') => None,
                         _ => Some(full_deal(&label, text).map(|deal| Item::new(text.to_owned(), deal))),
                     };
-                    self.queue.extend(item.map(|i| (None, i)));
+                    if let Some(item) = item {
+                        self.push(None, item);
+                    }
                 }
             }
         }
@@ -374,13 +483,54 @@ impl Records {
     }
 
     /// Queues the games of a PBN piece and keeps the piece for writing.
+    ///
+    /// A text that does not parse is an error that ends the input, unless
+    /// the run keeps going: then the game holding the error (from the
+    /// blank line before the bad line to the blank line after it) is a bad
+    /// record, kept as it was written for `dds pbn`, and the text after it
+    /// is read on. Its tags are not read, so a `#` after it copies nothing.
     fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
-        // A piece of standard input is parsed on its own: its error names
-        // the line and game in the whole input.
-        let file = PbnFile::parse(&piece.text)
-            .map_err(|e| Failure(format!("{}: {}", self.name, e.in_longer_text(piece.line, self.pbn.games))))?;
+        let (mut rest, mut line) = (piece.text.as_str(), piece.line);
+        loop {
+            // A piece of standard input is parsed on its own: its error
+            // names the line and game in the whole input.
+            let error = match PbnFile::parse(rest) {
+                Ok(file) => {
+                    self.take_pbn_file(file, piece.charset, line);
+                    return Ok(());
+                }
+                Err(e) => e,
+            };
+            let bad_line = error.line().filter(|_| self.keep_going);
+            let error = error.in_longer_text(line, self.pbn.games);
+            let Some(bad_line) = bad_line else {
+                return Err(Failure(format!("{}: {error}", self.name)));
+            };
+            let (start, end) = bad_game_span(rest, bad_line);
+            // The games before the bad one parsed (the error is the first
+            // in the text); a blank line inside a comment can make the cut
+            // fall where they do not, and then the error ends the input.
+            let before = PbnFile::parse(&rest[..start]).map_err(|_| Failure(format!("{}: {error}", self.name)))?;
+            self.take_pbn_file(before, piece.charset, line);
+            let game = self.pbn.games;
+            self.push(Some(game), Err(Failure(format!("{}: game {}: {error}", self.name, game + 1))));
+            self.carry.clear();
+            self.pbn.games += 1;
+            let text = rest[start..end].to_owned();
+            self.pbn.pieces.push_back(PbnPiece::bad(game, text, piece.charset));
+            line += rest[..end].matches('\n').count();
+            rest = &rest[end..];
+            if rest.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Queues the games of a parsed PBN text whose first line is line
+    /// `line` of the input, and keeps it for writing.
+    fn take_pbn_file(&mut self, file: PbnFile, charset: Charset, line: usize) {
         for c in file.runaway_comments() {
-            let (opens, swallows) = (piece.line - 1 + c.opens, piece.line - 1 + c.swallows);
+            let (opens, swallows) = (line - 1 + c.opens, line - 1 + c.swallows);
             eprintln!(
                 "dds: warning: {}: the comment opened on line {opens} runs over a blank line into line {swallows}, \
                  which starts like a new game; is a '}}' missing? The text is read as written",
@@ -388,11 +538,15 @@ impl Records {
             );
         }
         let base = self.pbn.games;
-        let tags = Tags::new(&file, &self.carry, base, piece.line - 1);
+        if base == 0 {
+            self.header = file.header_lines().map(str::to_owned).collect();
+        }
+        let tags = Tags::new(&file, &self.carry, base, line - 1);
+        let mut items = Vec::new();
         for g in 0..file.games().len() {
             tags.warn(&self.name, g);
             if let Some(item) = tags.item(&self.name, g) {
-                self.queue.push_back((Some(base + g), item));
+                items.push((Some(base + g), item));
             }
         }
         if let Some(last) = file.games().len().checked_sub(1) {
@@ -400,10 +554,44 @@ impl Records {
                 CARRIED.iter().filter_map(|&name| Some((name, tags.get(last, name)?.to_owned()))).collect();
             self.carry = carried;
         }
+        for (game, item) in items {
+            self.push(game, item);
+        }
         self.pbn.games += file.games().len();
-        self.pbn.pieces.push_back(PbnPiece { base, file, charset: piece.charset, written: 0, head_written: false });
-        Ok(())
+        self.pbn.pieces.push_back(PbnPiece { base, text: Text::Games(file), charset, written: 0, head_written: false });
     }
+}
+
+/// Where a game that does not parse lies in `text`: from the line after
+/// the last blank line before line `bad` (from 1) to the first line that
+/// is not blank after the blank line that ends it (the game and the blank
+/// lines after it, as a game's text runs), as byte offsets.
+fn bad_game_span(text: &str, bad: usize) -> (usize, usize) {
+    let blank = |line: &str| line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    let (mut start, mut offset) = (0, 0);
+    let mut lines = text.split_inclusive('\n').enumerate();
+    for (i, line) in lines.by_ref() {
+        if i + 1 >= bad {
+            offset += line.len();
+            break;
+        }
+        offset += line.len();
+        if blank(line) {
+            start = offset;
+        }
+    }
+    // Past the bad line: to the first blank line, then past the blank
+    // lines.
+    let mut ended = false;
+    for (_, line) in lines {
+        if blank(line) {
+            ended = true;
+        } else if ended {
+            break;
+        }
+        offset += line.len();
+    }
+    (start, offset)
 }
 
 /// The tags whose values `#` may copy from the game before, across
@@ -422,11 +610,33 @@ pub(crate) struct PbnPieces {
 struct PbnPiece {
     /// The index in the input of its first game.
     base: usize,
-    file: PbnFile,
+    text: Text,
     charset: Charset,
     /// Its games written so far, and whether its head is.
     written: usize,
     head_written: bool,
+}
+
+/// The text of a piece: parsed games, or one game that does not parse,
+/// written back as it was read.
+enum Text {
+    Games(PbnFile),
+    Bad(String),
+}
+
+impl PbnPiece {
+    /// A game that does not parse, index `base` in the input.
+    fn bad(base: usize, text: String, charset: Charset) -> PbnPiece {
+        PbnPiece { base, text: Text::Bad(text), charset, written: 0, head_written: true }
+    }
+
+    /// The games of the piece.
+    fn count(&self) -> usize {
+        match &self.text {
+            Text::Games(file) => file.games().len(),
+            Text::Bad(_) => 1,
+        }
+    }
 }
 
 impl PbnPieces {
@@ -437,8 +647,11 @@ impl PbnPieces {
 
     /// Game `g` of the input, to change its tags; `None` once written.
     pub(crate) fn game_mut(&mut self, g: usize) -> Option<&mut PbnGame> {
-        let piece = self.pieces.iter_mut().find(|p| (p.base..p.base + p.file.games().len()).contains(&g))?;
-        piece.file.games_mut().get_mut(g - piece.base)
+        let piece = self.pieces.iter_mut().find(|p| (p.base..p.base + p.count()).contains(&g))?;
+        match &mut piece.text {
+            Text::Games(file) => file.games_mut().get_mut(g - piece.base),
+            Text::Bad(_) => None,
+        }
     }
 
     /// The bytes of the input not yet taken up to game `to` (not
@@ -448,19 +661,25 @@ impl PbnPieces {
     pub(crate) fn take_through(&mut self, to: Option<usize>) -> Result<Vec<u8>, Failure> {
         let mut bytes = Vec::new();
         while let Some(piece) = self.pieces.front_mut() {
-            let count = piece.file.games().len();
+            let count = piece.count();
             let end = to.map_or(count, |to| to.saturating_sub(piece.base).min(count));
             let starts = to.is_none_or(|to| piece.base < to || (count == 0 && piece.base <= to));
             if !starts {
                 break;
             }
             let mut text = String::new();
-            if !piece.head_written {
-                text.push_str(piece.file.head());
-                piece.head_written = true;
-            }
-            for game in &piece.file.games()[piece.written.min(end)..end] {
-                text.push_str(&game.to_string());
+            match &piece.text {
+                Text::Games(file) => {
+                    if !piece.head_written {
+                        text.push_str(file.head());
+                        piece.head_written = true;
+                    }
+                    for game in &file.games()[piece.written.min(end)..end] {
+                        text.push_str(&game.to_string());
+                    }
+                }
+                Text::Bad(bad) if piece.written < end => text.push_str(bad),
+                Text::Bad(_) => {}
             }
             piece.written = piece.written.max(end);
             bytes.extend(piece.charset.encode(&text)?);
@@ -484,12 +703,22 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
     let (mut has_tag, mut in_comment) = (false, false);
     let send_piece = |piece: &mut Vec<u8>, format: Option<Format>, first: usize| {
         let (text, charset) = Charset::decode(std::mem::take(piece));
-        send.send(Ok(Piece { text, charset, format: format.unwrap_or(Format::Lines), line: first })).is_ok()
+        // A piece with no record in it (the whole input, blank lines and
+        // comments) is told by its text: escape lines make a PBN file with
+        // no games.
+        let format = format.or_else(|| Format::of(&text)).unwrap_or(Format::Lines);
+        send.send(Ok(Piece { text, charset, format, line: first })).is_ok()
     };
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
+        // At most one byte past the longest line: a line without its end
+        // by then is too long.
+        match (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line) {
             Ok(0) => break,
+            Ok(n) if n > MAX_LINE => {
+                let _ = send.send(Err(too_long(STDIN, number + 1)));
+                return;
+            }
             Ok(_) => {}
             Err(e) => {
                 let _ = send.send(Err(Failure(format!("{STDIN}: {e}"))));

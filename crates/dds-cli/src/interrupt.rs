@@ -14,6 +14,8 @@
 //!   nothing finished to keep until their result is found: a signal before
 //!   then stops them at once, with a message; one that comes while the
 //!   result is being written lets it be written whole.
+//! * While a file given by name is read (before anything is solved), the
+//!   first signal stops the command at once: there is nothing to finish.
 //! * A second signal stops any command at once: the output may then end in
 //!   a partial record, and `FILE.part` in a partial game (FILE itself is
 //!   still left as it was).
@@ -38,6 +40,9 @@ pub(crate) enum Mode {
     /// Ends the process at once: nothing has been written, and the search
     /// in progress cannot be stopped part way.
     AtOnce,
+    /// Ends the process at once: a file given by name is being read, and
+    /// nothing has been solved or written (see [`while_reading`]).
+    Reading,
 }
 
 /// The handler's state: the mode, and the signals received. The handler
@@ -75,6 +80,17 @@ pub(crate) fn finish_from_here() {
     lock().mode = Mode::Finish;
 }
 
+/// Runs `read`, the reading of a file given by name, with the first signal
+/// ending the process at once: there is nothing to finish before the
+/// input is read, and a large file takes a while. The mode before is back
+/// afterwards.
+pub(crate) fn while_reading<T>(read: impl FnOnce() -> T) -> T {
+    let before = std::mem::replace(&mut lock().mode, Mode::Reading);
+    let result = read();
+    lock().mode = before;
+    result
+}
+
 fn lock() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -98,6 +114,7 @@ fn handle() {
             return;
         }
         (1, Mode::AtOnce) => "interrupted before the result was found: nothing is written",
+        (1, Mode::Reading) => "interrupted while the input was read: nothing is solved or written",
         _ => "interrupted again: stopped at once; the output may end in a partial record",
     };
     let _ = writeln!(std::io::stderr().lock(), "dds: {message}");

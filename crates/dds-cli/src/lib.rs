@@ -53,19 +53,22 @@ mod input;
 mod interrupt;
 mod json;
 mod layouts;
+mod output;
+mod pbn;
 mod progress;
 mod report;
 
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 use dds::model::{Card, Deal, Seat, Strain, Vulnerability};
 use dds::{Board, DdTable, Parallel, Solutions, Solver, Target};
 
-use input::{Format, Item, Next, PbnPieces, Records};
+use input::{Item, Next, PbnPieces, Records};
 use progress::Progress;
 
 /// The end of `dds --help`: what a signal does (see [`interrupt`]).
@@ -90,7 +93,10 @@ struct Cli {
 #[derive(Args, Debug)]
 struct Batch {
     /// A file of PBN deals (one per line, `N:... ... ... ...`), a PBN file
-    /// with tags, or one PBN deal; standard input if absent or `-`.
+    /// with tags, a LIN file (BBO's hand records and movies, `md|...|`), a
+    /// DDS hand file (`PBN dealer vul trump first "deal"` lines, as in
+    /// DDS's list100.txt), or one PBN deal; standard input if absent or
+    /// `-`.
     input: Option<String>,
     /// One JSON object per deal and line.
     #[arg(long)]
@@ -280,10 +286,44 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// Whether standard output could be written when the command started
+/// ([`STDOUT_WRITABLE`], [`STDOUT_CLOSED`] or [`STDOUT_READ_ONLY`]): set
+/// by the binary before the standard library opens `/dev/null` in place of
+/// a closed one (see `src/main.rs`). A command that would write to
+/// standard output refuses to run when it cannot: its output would be lost
+/// without an error.
+#[doc(hidden)]
+pub static STDOUT_STATE: AtomicU8 = AtomicU8::new(STDOUT_WRITABLE);
+/// Standard output is open for writing (or was not looked at).
+#[doc(hidden)]
+pub const STDOUT_WRITABLE: u8 = 0;
+/// Standard output was closed (`>&-`).
+#[doc(hidden)]
+pub const STDOUT_CLOSED: u8 = 1;
+/// Standard output was open for reading only (`1<FILE`).
+#[doc(hidden)]
+pub const STDOUT_READ_ONLY: u8 = 2;
+
 /// Runs the `dds` command on the process's arguments and returns its exit
 /// status (what `main` returns).
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every command writes to standard output but `pbn` and `report` with
+    // `-o FILE` (`pbn --json` writes its lines there whatever `-o` says).
+    let to_stdout = match &cli.command {
+        Command::Pbn { output, json, .. } => output.is_none() || *json,
+        Command::Report(args) => args.output.is_none(),
+        _ => true,
+    };
+    let unwritable = match STDOUT_STATE.load(Ordering::SeqCst) {
+        STDOUT_CLOSED => Some("closed"),
+        STDOUT_READ_ONLY => Some("open for reading only"),
+        _ => None,
+    };
+    if let Some(why) = unwritable.filter(|_| to_stdout) {
+        let _ = writeln!(io::stderr().lock(), "dds: standard output is {why}: nothing would be written");
+        return ExitCode::FAILURE;
+    }
     // The commands that print one result have nothing to keep before it is
     // found; the others finish the chunk in progress and keep the results.
     let mode = match cli.command {
@@ -294,7 +334,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Table { batch, gib } => table(&batch, gib),
         Command::Par { batch, dealer, vul } => par(&batch, dealer, vul),
-        Command::Pbn { file, output, json, run } => pbn(file.as_deref(), output.as_deref(), json, &run),
+        Command::Pbn { file, output, json, run } => pbn::run(file.as_deref(), output.as_deref(), json, &run),
         Command::Play { deal, trump, leader, cards, json } => play(&deal, trump, leader, &cards, json),
         Command::Line { position, json } => line(&position, json),
         Command::Layouts(args) => layouts::run(&args),
@@ -339,22 +379,22 @@ const CHUNK_WAIT: Duration = Duration::from_millis(50);
 /// stops it, and whether to print the count of deals solved (options of
 /// `table`, `par` and `pbn`).
 #[derive(Args, Debug)]
-struct RunOptions {
+pub(crate) struct RunOptions {
     /// Worker threads, 1 to 1024 (default: every core).
     #[arg(long, value_parser = parse_threads)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// Report a bad record and go on with the next one (the exit status is
     /// still 1).
     #[arg(long)]
-    keep_going: bool,
+    pub(crate) keep_going: bool,
     /// Print on standard error, at the end, how many deals were read and
     /// how many distinct deals were solved (each is solved once per run).
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
 }
 
 /// Where the results of a batch go, in input order.
-trait Emit {
+pub(crate) trait Emit {
     /// A good item and its table; `pbn` holds the PBN games not yet
     /// written back.
     fn item(&mut self, item: &Item, table: &DdTable, pbn: &mut PbnPieces) -> Result<(), Failure>;
@@ -376,18 +416,20 @@ const MAX_REMEMBERED: usize = 1 << 20;
 
 /// Why a batch stopped early: the message, the PBN game of the bad
 /// record when it has one, and whether a signal stopped it.
-struct Stop {
-    failure: Failure,
-    game: Option<usize>,
+pub(crate) struct Stop {
+    pub(crate) failure: Failure,
+    pub(crate) game: Option<usize>,
     /// A signal stopped the batch after the chunk in progress; the message
     /// says how many deals were written.
-    interrupted: bool,
+    pub(crate) interrupted: bool,
+    /// The output could not be written (`Emit` failed).
+    pub(crate) output: bool,
 }
 
 impl Stop {
     /// A stop at a bad record, or at an error that is no record's.
     fn at(failure: Failure, game: Option<usize>) -> Stop {
-        Stop { failure, game, interrupted: false }
+        Stop { failure, game, interrupted: false, output: false }
     }
 }
 
@@ -403,7 +445,7 @@ impl Stop {
 /// the chunk being solved is finished and handed to `emit` first, the
 /// records gathered for the next chunk are dropped, and the batch stops
 /// with an interrupted [`Stop`] counting the deals handed over.
-fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Stop> {
+pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Stop> {
     let settings = Parallel::with_threads(options.threads.unwrap_or(0));
     let keep_going = options.keep_going;
     let mut progress = Progress::new(records.known_total(), false);
@@ -438,7 +480,7 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
                     }
                 }
             }
-            let stopped = |failure: Failure| Stop::at(failure, None);
+            let stopped = |failure: Failure| Stop { output: true, ..Stop::at(failure, None) };
             for item in chunk.iter() {
                 deals += 1;
                 match (known.get(&item.deal), failed.get(&item.deal)) {
@@ -511,6 +553,9 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
         outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
     }
     progress.finish();
+    if total == 0 && records.is_pbn_without_games() {
+        eprintln!("dds: {}: a PBN file with no games: nothing to solve", records.name);
+    }
     if options.stats {
         eprintln!("dds: {deals} deals, {solved} distinct solved");
     }
@@ -527,34 +572,64 @@ fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit)
                      the deals after them are not solved{errors}"
                 ),
             };
-            Err(Stop { failure: Failure(message), game: None, interrupted: true })
+            Err(Stop { failure: Failure(message), game: None, interrupted: true, output: false })
         }
         None => errors.map_or(Ok(()), |e| Err(Stop::at(Failure(e), None))),
     }
 }
 
-fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
-    let mut records = Records::open(batch.input.as_deref())?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut first = true;
-    let result = run_tables(&mut records, &batch.run, &mut |item: &Item, table: &DdTable| {
-        if batch.json {
-            writeln!(out, "{}", with_place(item, json::table(&item.text, table), false))?;
-        } else if gib {
-            writeln!(out, "{}", dds::model::gib_line(&item.deal, table.as_by_strain()))?;
-        } else {
-            if !first {
-                writeln!(out)?;
-            }
-            write!(out, "{}", render_table(item, table))?;
-        }
-        first = false;
+/// Records written to standard output one after the other, counted, so
+/// that a failed write says what was written and what was not.
+struct RecordsOut {
+    out: io::StdoutLock<'static>,
+    written: usize,
+}
+
+impl RecordsOut {
+    fn new() -> RecordsOut {
+        RecordsOut { out: io::stdout().lock(), written: 0 }
+    }
+
+    /// Writes one deal's record (lines of text, each ended).
+    fn write(&mut self, record: &str) -> Result<(), Failure> {
+        self.out.write_all(record.as_bytes()).map_err(|e| self.failed(&e))?;
+        self.written += 1;
         Ok(())
+    }
+
+    /// The message of a failed write. Standard output is line-buffered:
+    /// every record before the one that failed has reached it.
+    fn failed(&self, e: &io::Error) -> Failure {
+        let written = match self.written {
+            0 => "nothing is written".to_owned(),
+            1 => "the result of the first deal is written, the rest are not".to_owned(),
+            n => format!("the results of the first {n} deals are written, the rest are not"),
+        };
+        Failure(format!("{}; {written}", output::stdout_error(e).0))
+    }
+
+    /// Flushes what is buffered, after the records or before the message
+    /// of whatever stopped the batch.
+    fn finish(mut self) -> Result<(), Failure> {
+        self.out.flush().map_err(|e| self.failed(&e))
+    }
+}
+
+fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
+    let mut records = Records::open(batch.input.as_deref(), batch.run.keep_going)?;
+    let mut out = RecordsOut::new();
+    let result = run_tables(&mut records, &batch.run, &mut |item: &Item, table: &DdTable| {
+        let record = if batch.json {
+            format!("{}\n", with_place(item, json::table(&item.text, table), false))
+        } else if gib {
+            format!("{}\n", dds::model::gib_line(&item.deal, table.as_by_strain()))
+        } else {
+            let gap = if out.written > 0 { "\n" } else { "" };
+            format!("{gap}{}", render_table(item, table))
+        };
+        out.write(&record)
     });
-    // Every record written is whole; what the buffer holds goes out before
-    // the message, whatever stopped the batch.
-    out.flush()?;
+    out.finish()?;
     result.map_err(|stop| stop.failure)
 }
 
@@ -563,7 +638,7 @@ fn table(batch: &Batch, gib: bool) -> Result<(), Failure> {
 /// `"board"` (a number, or the tag's text when it is not one; `null`
 /// without one when `board_null`, as `dds pbn --json` always writes it),
 /// `"event"` and `"date"` (the `#` copy rule applied).
-fn with_place(item: &Item, record: String, board_null: bool) -> String {
+pub(crate) fn with_place(item: &Item, record: String, board_null: bool) -> String {
     let mut fields = String::new();
     if let Some(g) = item.game {
         fields.push_str(&format!("\"game\":{},", g + 1));
@@ -604,315 +679,31 @@ pub(crate) const STRAINS_NT_FIRST: [Strain; 5] =
     [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs];
 
 fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability>) -> Result<(), Failure> {
-    let mut records = Records::open(batch.input.as_deref())?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let mut first = true;
+    let mut records = Records::open(batch.input.as_deref(), batch.run.keep_going)?;
+    let mut out = RecordsOut::new();
     let result = run_tables(&mut records, &batch.run, &mut |item: &Item, table: &DdTable| {
         let dealer = item.dealer.or(dealer).unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.or(vul).unwrap_or(Vulnerability::None);
         let dealer_par = table.dealer_par(dealer, vulnerability);
         let sides = table.par(vulnerability);
-        if batch.json {
+        let record = if batch.json {
             let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
-            writeln!(out, "{}", with_place(item, record, false))?;
+            format!("{}\n", with_place(item, record, false))
         } else {
-            if !first {
-                writeln!(out)?;
-            }
-            write!(out, "{}", render_table(item, table))?;
-            let (score, contracts) = (dealer_par.score, par_contracts(&dealer_par));
-            writeln!(out, "Dealer {}, vulnerable {}: Par {score}: {contracts}", dealer.to_char(), vulnerability)?;
+            let gap = if out.written > 0 { "\n" } else { "" };
+            let (score, contracts) = (dealer_par.score, pbn::par_contracts(&dealer_par));
             let [s0, s1] = sides.score_texts();
             let [c0, c1] = sides.contract_texts();
-            writeln!(out, "By side: {s0} ({c0}), {s1} ({c1})")?;
-        }
-        first = false;
-        Ok(())
-    });
-    // Every record written is whole; what the buffer holds goes out before
-    // the message, whatever stopped the batch.
-    out.flush()?;
-    result.map_err(|stop| stop.failure)
-}
-
-/// The PBN tags `dds pbn` writes for a game.
-struct PbnResults {
-    tricks: String,
-    table_lines: Vec<String>,
-    par_contract: String,
-    /// The par score, from North-South's point of view.
-    score: i32,
-}
-
-/// The par contracts as `dds par` prints them and the `ParContract` tag
-/// holds them: `Pass` for a passed-out deal, else each contract in DDS's
-/// readable form, joined by commas (`NS 4Cx-1,NS 3Sx-1`).
-fn par_contracts(par: &dds::Par) -> String {
-    if par.contracts.is_empty() {
-        "Pass".to_owned()
-    } else {
-        par.contracts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
-    }
-}
-
-/// The tags of a game's results: the table in the encodings of
-/// `dds_model` (Bridge Composer's DoubleDummyTricks, the PBN 2.1
-/// OptimumResultTable lines) and the dealer's par.
-fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
-    let tricks = dds::model::double_dummy_tricks(table.as_by_strain());
-    let table_lines = dds::model::optimum_result_table(table.as_by_strain());
-    PbnResults { tricks, table_lines, par_contract: par_contracts(par), score: par.score }
-}
-
-/// The contracts of a `ParContract` value as a set, whatever the
-/// separators (`,` or `;`), spacing and case, and with a made contract's
-/// `=` dropped: `EW 6H=; EW 6S=` and `EW 6S,EW 6H` are the same.
-fn contract_set(value: &str) -> Vec<String> {
-    let mut set: Vec<String> = value
-        .split([',', ';'])
-        .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('=').to_ascii_uppercase())
-        .filter(|c| !c.is_empty())
-        .collect();
-    set.sort_unstable();
-    set
-}
-
-/// North-South's score in an `OptimumScore` value: a side, `NS` or `EW`
-/// (any case), and a whole number with or without its sign (`NS 300`,
-/// `EW -300`, `NS +90`); `None` for anything else.
-fn ns_score(value: &str) -> Option<i32> {
-    let value = value.trim();
-    let (side, number) = (value.get(..2)?, value.get(2..)?.trim_start());
-    // `parse` takes an optional sign, `+` or `-`, before the digits.
-    let score: i32 = number.parse().ok()?;
-    match side {
-        s if s.eq_ignore_ascii_case("NS") => Some(score),
-        s if s.eq_ignore_ascii_case("EW") => score.checked_neg(),
-        _ => None,
-    }
-}
-
-/// Where `dds pbn` writes: standard output, or a temporary file next to
-/// the output file, renamed over it at the end.
-struct PbnSink {
-    out: Box<dyn Write>,
-    /// The output file and the temporary file written.
-    files: Option<(std::path::PathBuf, std::path::PathBuf)>,
-}
-
-impl PbnSink {
-    fn open(output: Option<&std::path::Path>) -> Result<PbnSink, Failure> {
-        match output {
-            None => Ok(PbnSink { out: Box::new(io::stdout().lock()), files: None }),
-            Some(path) => {
-                let mut name = path.file_name().unwrap_or_default().to_owned();
-                name.push(".part");
-                let part = path.with_file_name(name);
-                let file = std::fs::File::create(&part)
-                    .map_err(|e| Failure(format!("cannot write {}: {e}", part.display())))?;
-                Ok(PbnSink { out: Box::new(io::BufWriter::new(file)), files: Some((path.to_owned(), part)) })
-            }
-        }
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
-        self.out.write_all(bytes).map_err(|e| self.error(e))
-    }
-
-    fn flush(&mut self) -> Result<(), Failure> {
-        self.out.flush().map_err(|e| self.error(e))
-    }
-
-    fn error(&self, e: io::Error) -> Failure {
-        match &self.files {
-            Some((_, part)) => Failure(format!("cannot write {}: {e}", part.display())),
-            None => Failure(e.to_string()),
-        }
-    }
-
-    /// Flushes the text and renames the temporary file over the output.
-    fn finish(mut self) -> Result<(), Failure> {
-        self.flush()?;
-        if let Some((path, part)) = &self.files {
-            std::fs::rename(part, path)
-                .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), path.display())))?;
-        }
-        Ok(())
-    }
-
-    /// The temporary file, for messages.
-    fn part(&self) -> String {
-        self.files.as_ref().map_or(String::new(), |(_, part)| part.display().to_string())
-    }
-
-    /// Where the text goes, for messages.
-    fn name(&self) -> String {
-        self.files.as_ref().map_or("standard output".to_owned(), |(path, _)| path.display().to_string())
-    }
-}
-
-/// `dds pbn`'s results, written as they come: the tags of each game
-/// solved, and the text of every game up to it at the end of each chunk.
-struct PbnWriter {
-    json: bool,
-    sink: PbnSink,
-    /// One past the last game handed over.
-    done: usize,
-}
-
-impl PbnWriter {
-    /// Writes the input's text not yet written up to game `to` (not
-    /// included; `None`: to the end), so that the pieces written one after
-    /// the other are the whole input. JSON output drops the text.
-    fn write_through(&mut self, pbn: &mut PbnPieces, to: Option<usize>) -> Result<(), Failure> {
-        let bytes = pbn.take_through(to)?;
-        if !self.json && !bytes.is_empty() {
-            self.sink.write(&bytes)?;
-        }
-        self.sink.flush()
-    }
-}
-
-impl Emit for PbnWriter {
-    fn item(&mut self, item: &Item, table: &DdTable, pbn: &mut PbnPieces) -> Result<(), Failure> {
-        let Some(g) = item.game else { return Ok(()) };
-        self.done = g + 1;
-        let dealer = item.dealer.unwrap_or(Seat::North);
-        let vulnerability = item.vulnerability.unwrap_or(Vulnerability::None);
-        let dealer_par = table.dealer_par(dealer, vulnerability);
-        if self.json {
-            let sides = table.par(vulnerability);
-            let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
-            let line = format!("{}\n", with_place(item, record, true));
-            self.sink.write(line.as_bytes())?;
-            return Ok(());
-        }
-        let r = pbn_results(table, &dealer_par);
-        let Some(game) = pbn.game_mut(g) else { return Ok(()) };
-        game.set_tag("DoubleDummyTricks", &r.tricks)?;
-        game.set_tag_with_section(
-            "OptimumResultTable",
-            dds::model::OPTIMUM_RESULT_TABLE_COLUMNS,
-            r.table_lines.iter().map(String::as_str),
-        )?;
-        // An existing list of the same contracts keeps the form the file
-        // wrote it in (Bridge Composer's `EW 6H=; EW 6S=`).
-        if game.tag("ParContract").map(contract_set) != Some(contract_set(&r.par_contract)) {
-            game.set_tag("ParContract", &r.par_contract)?;
-        }
-        // An existing score of the same value keeps the side and form the
-        // file wrote it in (`EW -300` for `NS 300`, `NS +90`).
-        if game.tag("OptimumScore").and_then(ns_score) != Some(r.score) {
-            game.set_tag("OptimumScore", &format!("NS {}", r.score))?;
-        }
-        Ok(())
-    }
-
-    fn chunk_done(&mut self, pbn: &mut PbnPieces) -> Result<(), Failure> {
-        self.write_through(pbn, Some(self.done))
-    }
-}
-
-fn pbn(file: Option<&str>, output: Option<&std::path::Path>, json: bool, options: &RunOptions) -> Result<(), Failure> {
-    let mut records = Records::open(file)?;
-    if records.name == input::ARGUMENT || records.format != Some(Format::Pbn) {
-        let hint = match records.format {
-            Some(Format::Lin | Format::DdsHands | Format::Lines) => {
-                "; dds table and dds par read deal lines, LIN and DDS's hand files"
-            }
-            _ => "",
+            format!(
+                "{gap}{}Dealer {}, vulnerable {vulnerability}: Par {score}: {contracts}\nBy side: {s0} ({c0}), {s1} ({c1})\n",
+                render_table(item, table),
+                dealer.to_char(),
+            )
         };
-        return Err(Failure(format!("{}: not a PBN file (no tags){hint}", records.name)));
-    }
-    let sink = PbnSink::open(if json { None } else { output })?;
-    let mut writer = PbnWriter { json, sink, done: 0 };
-    // Each chunk's games are written as soon as they are solved, in the
-    // character set they were read in, so that every byte outside the new
-    // tags is the byte read. With --keep-going a bad game is left as it
-    // was.
-    match run_tables(&mut records, options, &mut writer) {
-        Ok(()) => {
-            writer.write_through(&mut records.pbn, None)?;
-            writer.sink.finish()
-        }
-        Err(stop) if stop.interrupted => Err(pbn_interrupted(writer, &mut records.pbn, output)),
-        Err(Stop { failure, .. }) if options.keep_going => {
-            writer.write_through(&mut records.pbn, None)?;
-            writer.sink.finish()?;
-            Err(failure)
-        }
-        Err(Stop { failure: Failure(message), game, .. }) => {
-            // Stopped at a bad game, or at a piece of standard input that
-            // is not PBN (every game read before it was solved): the games
-            // before it are written.
-            let stop = game.unwrap_or(records.pbn.games());
-            if json {
-                return Err(Failure(format!("{message}; stopped at game {}", stop + 1)));
-            }
-            writer.write_through(&mut records.pbn, Some(stop))?;
-            if let (Some(out), Some(input)) = (output, file) {
-                if same_file(out, std::path::Path::new(input)) {
-                    // The output is the input: a partial file must not
-                    // replace it.
-                    let part = writer.sink.part();
-                    writer.sink.flush()?;
-                    return Err(Failure(format!(
-                        "{message}; stopped at game {}: {} is left as it was, and the games before it are in {part}",
-                        stop + 1,
-                        out.display()
-                    )));
-                }
-            }
-            let name = writer.sink.name();
-            writer.sink.finish()?;
-            Err(Failure(format!("{message}; stopped at game {}: the games before it are written to {name}", stop + 1)))
-        }
-    }
-}
-
-/// Ends a `dds pbn` run stopped by a signal after the chunk in progress:
-/// the text through the last game solved (the chunk's games were written
-/// as it ended) is flushed, and the message says where it is. An output
-/// file is left as it was; the games done stay in `FILE.part`, which is
-/// removed when no game was done.
-fn pbn_interrupted(mut writer: PbnWriter, pbn: &mut PbnPieces, output: Option<&std::path::Path>) -> Failure {
-    let done = writer.done;
-    if let Err(failure) = writer.write_through(pbn, Some(done)) {
-        return failure;
-    }
-    let output = output.filter(|_| !writer.json);
-    if done == 0 {
-        let kept = output.map_or(String::new(), |out| format!(" ({} is left as it was)", out.display()));
-        if output.is_some() {
-            let part = writer.sink.part();
-            drop(writer);
-            let _ = std::fs::remove_file(part);
-        }
-        return Failure(format!("interrupted before any game was solved: nothing is written{kept}"));
-    }
-    let games = if done == 1 { "game 1".to_owned() } else { format!("games 1 to {done}") };
-    let stopped = format!("interrupted: stopped after game {done}");
-    let rest = "the games after them are not solved";
-    match output {
-        _ if writer.json => {
-            Failure(format!("{stopped}: the results of {games} are written to standard output; {rest}"))
-        }
-        Some(out) => Failure(format!(
-            "{stopped}: {} is left as it was, and {games}, with their results, are in {}; {rest}",
-            out.display(),
-            writer.sink.part()
-        )),
-        None => Failure(format!("{stopped}: {games}, with their results, are written to standard output; {rest}")),
-    }
-}
-
-/// Whether two paths name the same existing file.
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
+        out.write(&record)
+    });
+    out.finish()?;
+    result.map_err(|stop| stop.failure)
 }
 
 /// Cards from separate tokens (`CT C4`) or run together (`CTC4`, DDS's

@@ -4,16 +4,17 @@
 //! declarer takes in each strain) and the dealer's par, six boards to an A4
 //! sheet.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use dds::model::{dealer_for_board, Deal, Seat, Side, Strain, Suit, Vulnerability};
-use dds::{DdTable, Par, ParContract, Parallel};
+use dds::{DdTable, Par, ParContract};
 
-use crate::input::{Item, Next, Records};
-use crate::progress::Progress;
-use crate::{parse_threads, Failure, CHUNK, STRAINS_NT_FIRST as STRAINS};
+use crate::input::{Item, PbnPieces, Records};
+use crate::output::{stdout_error, OutputFile};
+use crate::{parse_threads, run_tables, Emit, Failure, RunOptions, STRAINS_NT_FIRST as STRAINS};
 
 /// The options of `dds report`.
 #[derive(Args, Debug)]
@@ -24,7 +25,7 @@ pub(crate) struct ReportArgs {
     /// Write the HTML to this file (through FILE.part, renamed at the end)
     /// instead of standard output.
     #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Worker threads, 1 to 1024 (default: every core).
     #[arg(long, value_parser = parse_threads)]
     threads: Option<usize>,
@@ -61,123 +62,276 @@ struct Heading {
     details: Vec<String>,
 }
 
-/// Runs `dds report`: reads the boards, solves their tables in parallel and
-/// writes the page. A bad board stops the run before anything is written,
-/// or with `--keep-going` is reported and left out.
+/// Runs `dds report`: reads the boards, then solves them in chunks and
+/// writes the page as they are solved (the page's head first, each sheet
+/// of six boards when it is full). Each distinct board is drawn once, and
+/// each distinct deal solved once: a traveller or results file gives every
+/// board once per table result. A bad record stops the run before
+/// anything is written, or with `--keep-going` is reported and left out.
 ///
 /// A signal (see [`crate::interrupt`]) while the input is read stops the
 /// run with nothing written; one while the boards are solved stops it
 /// after the chunk in progress, and the page of the boards solved is
-/// written (to standard output, or to `FILE.part` with `-o`, FILE being
-/// left as it was).
+/// closed (on standard output, or in `FILE.part` with `-o`, FILE being
+/// left as it was). A write that fails (a closed pipe: `dds report | head`)
+/// stops the run at once.
 pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
-    let mut records = Records::open(args.input.as_deref())?;
-    let mut bad = 0usize;
-    // The good records, each with its board number: the one its input
-    // gives, else its place among the records, from 1.
-    let mut good: Vec<(Item, String)> = Vec::new();
-    let mut total = 0usize;
-    loop {
-        let item = match records.next(None)? {
-            Next::End => break,
-            Next::Interrupted => {
-                return Err(Failure(
-                    "interrupted while the input was read: no board is solved, nothing is written".into(),
-                ))
-            }
-            Next::Pending => continue,
-            Next::Record(_, item) => item,
-        };
-        total += 1;
-        match item {
-            Ok(item) => {
-                let number = item.board.as_deref().and_then(known).map_or_else(|| total.to_string(), str::to_owned);
-                good.push((item, number));
-            }
-            Err(Failure(message)) if args.keep_going => {
-                eprintln!("dds: {message}");
-                bad += 1;
-            }
-            Err(e) => return Err(e),
-        }
+    let mut records = Records::open(args.input.as_deref(), args.keep_going)?;
+    if !records.read_all()? {
+        return Err(Failure("interrupted while the input was read: no board is solved, nothing is written".into()));
     }
+    let total = records.queued().count();
     if total == 0 {
+        if records.is_pbn_without_games() {
+            eprintln!("dds: {}: a PBN file with no games: no report is written", records.name);
+            return Ok(());
+        }
         return Err(Failure(format!("{}: no deals to report", records.name)));
     }
-    let tables = solve(&good, args.threads);
-    // Fewer tables than boards: a signal stopped the solving.
-    let (read, solved) = (good.len(), tables.len());
-    let interrupted = solved < read;
-    if interrupted && solved == 0 {
-        return Err(Failure(format!("interrupted before any board was solved: nothing is written ({read} read)")));
-    }
-    let mut boards = Vec::with_capacity(good.len());
+    // The distinct boards, in input order, and what the heading says.
+    let mut keys = HashSet::new();
     let (mut events, mut dates) = (Vec::new(), Vec::new());
-    for ((item, number), table) in good.into_iter().zip(tables) {
-        let table = match table {
-            Ok(table) => table,
-            Err(e) if args.keep_going => {
-                eprintln!("dds: {}: board {number}: {e}", records.name);
-                bad += 1;
-                continue;
+    let mut bad = 0;
+    for item in records.queued() {
+        match item {
+            Ok(item) => {
+                if keys.insert(BoardKey::of(item)) {
+                    add_distinct(&mut events, item.event.as_deref());
+                    add_distinct(&mut dates, item.date.as_deref().map(pbn_date));
+                }
             }
-            Err(e) => return Err(Failure(format!("{}: board {number}: {e}", records.name))),
+            Err(e) if !args.keep_going => return Err(Failure(e.0.clone())),
+            Err(_) => bad += 1,
+        }
+    }
+    if keys.is_empty() {
+        // Every record is bad: each is reported as the batch would.
+        for item in records.queued() {
+            if let Err(Failure(message)) = item {
+                eprintln!("dds: {message}");
+            }
+        }
+        return Err(Failure(format!("{bad} of {total} records had errors; no boards to report")));
+    }
+    let heading = heading(&records.name, &events, &dates, &records.header);
+    let out = match &args.output {
+        Some(path) => Sink::File(OutputFile::create(path)?),
+        None => Sink::Stdout(std::io::stdout().lock()),
+    };
+    let mut page = Page {
+        out,
+        heading,
+        sheets: keys.len().div_ceil(BOARDS_PER_SHEET),
+        sheet: Vec::new(),
+        done: 0,
+        seen: HashSet::new(),
+    };
+    page.start()?;
+    let options = RunOptions { threads: args.threads, keep_going: args.keep_going, stats: false };
+    match run_tables(&mut records, &options, &mut page) {
+        Ok(()) => page.end(),
+        Err(stop) if stop.output => Err(page.failed(stop.failure)),
+        Err(stop) if stop.interrupted => {
+            let solved = page.done + page.sheet.len();
+            if solved == 0 {
+                let kept = match &args.output {
+                    Some(path) if page.out.part().is_some() => format!(" ({} is left as it was)", path.display()),
+                    _ => String::new(),
+                };
+                page.out.discard();
+                return Err(Failure(format!(
+                    "interrupted before any board was solved: nothing is written ({} read){kept}",
+                    keys.len()
+                )));
+            }
+            let report = format!("the report of the first {solved} boards");
+            let place = match (&args.output, page.out.part()) {
+                (Some(out), Some(part)) => {
+                    format!("{} is left as it was, and {report} is in {}", out.display(), part.display())
+                }
+                (Some(out), None) => format!("{report} is written to {}", out.display()),
+                _ => format!("{report} is written to standard output"),
+            };
+            let (read, errors) = (keys.len(), stop_errors(bad, total));
+            page.close()?;
+            Err(Failure(format!(
+                "interrupted: stopped after {solved} of the {read} boards: {place}; the boards after them are not solved{errors}"
+            )))
+        }
+        Err(stop) => {
+            // Bad records reported on the way (--keep-going): the page is
+            // whole, and the count is the error.
+            page.end()?;
+            Err(stop.failure)
+        }
+    }
+}
+
+/// ` (N of M records had errors)` when some had, for a message.
+fn stop_errors(bad: usize, total: usize) -> String {
+    if bad > 0 {
+        format!(" ({bad} of {total} records had errors)")
+    } else {
+        String::new()
+    }
+}
+
+/// What makes a board distinct: its deal, the number it is drawn under,
+/// its dealer and its vulnerability (the copies of a board in a traveller
+/// file agree in all four).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct BoardKey {
+    deal: Deal,
+    number: String,
+    dealer: Option<Seat>,
+    vulnerability: Option<Vulnerability>,
+}
+
+impl BoardKey {
+    fn of(item: &Item) -> BoardKey {
+        BoardKey { deal: item.deal, number: number(item), dealer: item.dealer, vulnerability: item.vulnerability }
+    }
+}
+
+/// The board's number: the one its input gives, else its place among the
+/// records, from 1.
+fn number(item: &Item) -> String {
+    item.board.as_deref().and_then(known).map_or_else(|| (item.record + 1).to_string(), str::to_owned)
+}
+
+/// Where the page goes: standard output or an output file.
+enum Sink {
+    Stdout(std::io::StdoutLock<'static>),
+    File(OutputFile),
+}
+
+impl Sink {
+    fn write(&mut self, text: &str) -> Result<(), Failure> {
+        match self {
+            Sink::Stdout(out) => out.write_all(text.as_bytes()).map_err(|e| stdout_error(&e)),
+            Sink::File(out) => out.write_all(text.as_bytes()).map_err(|e| out.write_error(&e)),
+        }
+    }
+
+    fn flush(&mut self) -> Result<(), Failure> {
+        match self {
+            Sink::Stdout(out) => out.flush().map_err(|e| stdout_error(&e)),
+            Sink::File(out) => out.flush(),
+        }
+    }
+
+    fn part(&self) -> Option<&Path> {
+        match self {
+            Sink::File(out) => out.part(),
+            Sink::Stdout(_) => None,
+        }
+    }
+
+    /// Drops the output: a temporary file is removed.
+    fn discard(self) {
+        if let Sink::File(out) = self {
+            out.discard();
+        }
+    }
+}
+
+/// The page being written: the boards of the sheet not yet full, and the
+/// boards already drawn.
+struct Page {
+    out: Sink,
+    heading: Heading,
+    /// The sheets the page will have.
+    sheets: usize,
+    sheet: Vec<Board>,
+    /// The boards on the sheets written.
+    done: usize,
+    seen: HashSet<BoardKey>,
+}
+
+impl Page {
+    /// Writes the page's head.
+    fn start(&mut self) -> Result<(), Failure> {
+        let head = render_head(&self.heading);
+        self.out.write(&head)
+    }
+
+    /// Writes the sheet in hand, full or the last.
+    fn write_sheet(&mut self) -> Result<(), Failure> {
+        if self.sheet.is_empty() {
+            return Ok(());
+        }
+        let index = self.done / BOARDS_PER_SHEET;
+        let html = render_sheet(&self.heading, &self.sheet, index, self.sheets);
+        self.out.write(&html)?;
+        self.done += self.sheet.len();
+        self.sheet.clear();
+        Ok(())
+    }
+
+    /// Writes the last sheet and the end of the page, and puts an output
+    /// file in place.
+    fn end(mut self) -> Result<(), Failure> {
+        self.write_sheet()?;
+        self.out.write(PAGE_END)?;
+        match self.out {
+            Sink::Stdout(mut out) => out.flush().map_err(|e| stdout_error(&e)),
+            Sink::File(out) => out.finish(),
+        }
+    }
+
+    /// Ends a page stopped early: the boards solved on their sheets and the
+    /// end of the page, flushed; an output file stays in its part.
+    fn close(mut self) -> Result<(), Failure> {
+        self.write_sheet()?;
+        self.out.write(PAGE_END)?;
+        self.out.flush()
+    }
+
+    /// The message of a failed write: nothing more is written; a temporary
+    /// file is removed and the output file left as it was.
+    fn failed(self, Failure(message): Failure) -> Failure {
+        let Page { out, done, .. } = self;
+        let written = match (&out, done) {
+            (Sink::File(f), _) if f.part().is_some() => format!("{} is left as it was", f.path().display()),
+            (_, 0) => "no board is written".to_owned(),
+            (_, n) => format!("the first {n} boards are written, the rest are not"),
         };
+        out.discard();
+        Failure(format!("{message}; {written}"))
+    }
+}
+
+impl Emit for Page {
+    fn item(&mut self, item: &Item, table: &DdTable, _pbn: &mut PbnPieces) -> Result<(), Failure> {
+        let key = BoardKey::of(item);
+        if self.seen.contains(&key) {
+            return Ok(());
+        }
         // A board whose input does not say follows the board number, as
         // duplicate boards do; a number that is not one means North, None.
-        let n = number.parse::<u32>().ok();
+        let n = key.number.parse::<u32>().ok();
         let dealer = item.dealer.or_else(|| n.and_then(dealer_for_board)).unwrap_or(Seat::North);
         let vulnerability =
             item.vulnerability.or_else(|| n.and_then(Vulnerability::for_board)).unwrap_or(Vulnerability::None);
         let par = table.dealer_par(dealer, vulnerability);
-        add_distinct(&mut events, item.event.as_deref());
-        add_distinct(&mut dates, item.date.as_deref().map(pbn_date));
-        boards.push(Board { number, deal: item.deal, dealer, vulnerability, table, par });
-    }
-    if boards.is_empty() && !interrupted {
-        return Err(Failure(format!("{bad} of {total} records had errors; no boards to report")));
-    }
-    let heading = heading(&records.name, &events, &dates);
-    let html = render(&heading, &boards);
-    if interrupted {
-        let part = write_part(args.output.as_deref(), html.as_bytes())?;
-        let report = format!("the report of the first {solved} boards");
-        let place = match (args.output.as_deref(), part) {
-            (Some(out), Some(part)) => {
-                format!("{} is left as it was, and {report} is in {}", out.display(), part.display())
-            }
-            _ => format!("{report} is written to standard output"),
-        };
-        let errors = if bad > 0 { format!(" ({bad} of {total} records had errors)") } else { String::new() };
-        return Err(Failure(format!(
-            "interrupted: stopped after {solved} of the {read} boards: {place}; the boards after them are not solved{errors}"
-        )));
-    }
-    write_output(args.output.as_deref(), html.as_bytes())?;
-    if bad > 0 {
-        return Err(Failure(format!("{bad} of {total} records had errors")));
-    }
-    Ok(())
-}
-
-/// The double dummy tables of the records, in order, solved in parallel a
-/// chunk at a time. A signal (see [`crate::interrupt`]) stops the solving
-/// after the chunk in progress: the tables are then those of the first
-/// records only.
-fn solve(records: &[(Item, String)], threads: Option<usize>) -> Vec<Result<DdTable, dds::Error>> {
-    let settings = Parallel::with_threads(threads.unwrap_or(0));
-    let deals: Vec<Deal> = records.iter().map(|(item, _)| item.deal).collect();
-    let mut progress = Progress::new(Some(deals.len()), false);
-    let mut tables = Vec::with_capacity(deals.len());
-    for chunk in deals.chunks(CHUNK) {
-        if crate::interrupt::requested() {
-            break;
+        self.sheet.push(Board {
+            number: key.number.clone(),
+            deal: item.deal,
+            dealer,
+            vulnerability,
+            table: *table,
+            par,
+        });
+        self.seen.insert(key);
+        if self.sheet.len() == BOARDS_PER_SHEET {
+            self.write_sheet()?;
         }
-        tables.extend(dds::dd_tables(chunk, &settings));
-        progress.advance(chunk.len());
+        Ok(())
     }
-    progress.finish();
-    tables
+
+    fn chunk_done(&mut self, _pbn: &mut PbnPieces) -> Result<(), Failure> {
+        self.out.flush()
+    }
 }
 
 /// Adds a tag's value to `values` when it says something (see [`known`])
@@ -191,19 +345,42 @@ fn add_distinct(values: &mut Vec<String>, value: Option<impl AsRef<str>>) {
 }
 
 /// The heading: the events of the boards' PBN games (each distinct value
-/// once, in order) and their dates, or a plain title; the input's file
-/// name under it when nothing else is.
-fn heading(name: &str, events: &[String], dates: &[String]) -> Heading {
-    let title = if events.is_empty() { "Hand records".to_owned() } else { events.join(" / ") };
+/// once, in order) and their dates, or a plain title. When no game names
+/// its event (or date), Bridge Composer's header lines `%HRTitleEvent` and
+/// `%HRTitleDate` do; the input's file name goes under the title when
+/// nothing else does.
+fn heading(name: &str, events: &[String], dates: &[String], header: &[String]) -> Heading {
+    let title = match (events.is_empty(), header_value(header, "HRTitleEvent")) {
+        (false, _) => events.join(" / "),
+        (true, Some(title)) => title,
+        (true, None) => "Hand records".to_owned(),
+    };
     let mut details: Vec<String> = Vec::new();
     if !dates.is_empty() {
         details.push(dates.join(" / "));
+    } else if let Some(date) = header_value(header, "HRTitleDate") {
+        details.push(pbn_date(&date));
     }
     // `<stdin>` and `<argument>` are not names to show.
     if details.is_empty() && !name.starts_with('<') {
         details.push(Path::new(name).file_name().map_or(name.to_owned(), |n| n.to_string_lossy().into_owned()));
     }
     Heading { title, details }
+}
+
+/// The value of a header line `%NAME value` or `%NAME "value"` (Bridge
+/// Composer's settings), when it says something.
+fn header_value(header: &[String], name: &str) -> Option<String> {
+    header.iter().find_map(|line| {
+        let rest = line.strip_prefix('%')?.trim_start().strip_prefix(name)?;
+        // The name must end here: `%HRTitleEventX` is another setting.
+        if !rest.is_empty() && !rest.starts_with([' ', '\t']) {
+            return None;
+        }
+        let value = rest.trim();
+        let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+        known(value).map(str::to_owned)
+    })
 }
 
 /// A tag value that says something: not empty and not PBN's `?` (unknown).
@@ -224,33 +401,6 @@ fn pbn_date(date: &str) -> String {
     }
 }
 
-/// Writes the page to standard output, or to `FILE.part` next to the
-/// output file and renames it over the file, so that a run that fails
-/// never leaves half a page under the name asked for.
-fn write_output(output: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
-    match (output, write_part(output, bytes)?) {
-        (Some(path), Some(part)) => std::fs::rename(&part, path)
-            .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), path.display()))),
-        _ => Ok(()),
-    }
-}
-
-/// Writes the page to standard output (flushed), or to `FILE.part` next to
-/// the output file, whose path it returns.
-fn write_part(output: Option<&Path>, bytes: &[u8]) -> Result<Option<PathBuf>, Failure> {
-    let Some(path) = output else {
-        let mut out = std::io::stdout().lock();
-        out.write_all(bytes)?;
-        out.flush()?;
-        return Ok(None);
-    };
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(".part");
-    let part = path.with_file_name(name);
-    std::fs::write(&part, bytes).map_err(|e| Failure(format!("cannot write {}: {e}", part.display())))?;
-    Ok(Some(part))
-}
-
 /// `text` safe in HTML text and attribute values.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -267,43 +417,54 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// The whole page.
-fn render(heading: &Heading, boards: &[Board]) -> String {
-    let title = escape(&heading.title);
-    let details = heading.details.iter().map(|d| escape(d)).collect::<Vec<_>>().join(" · ");
+/// The page's head, up to the first sheet.
+fn render_head(heading: &Heading) -> String {
+    let (title, details) = heading_html(heading);
     let page_title = if details.is_empty() { title.clone() } else { format!("{title} · {details}") };
-    let mut html = format!(
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"generator\" content=\"dds report\">\n<title>{page_title}</title>\n<style>\n{STYLE}</style>\n\
          </head>\n<body>\n"
-    );
-    let sheets = boards.len().div_ceil(BOARDS_PER_SHEET);
-    for (i, sheet) in boards.chunks(BOARDS_PER_SHEET).enumerate() {
-        let first = &sheet[0].number;
-        let last = &sheet[sheet.len() - 1].number;
-        let range = if sheet.len() == 1 {
-            format!("Board {}", escape(first))
-        } else {
-            format!("Boards {}–{}", escape(first), escape(last))
-        };
-        html.push_str("<div class=\"sheet\">\n<header>\n");
-        html.push_str(&format!("<h1>{title}</h1>\n"));
-        if !details.is_empty() {
-            html.push_str(&format!("<p class=\"details\">{details}</p>\n"));
-        }
-        html.push_str(&format!("<p class=\"range\">{range}</p>\n</header>\n<main class=\"boards\">\n"));
-        for board in sheet {
-            html.push_str(&render_board(board));
-        }
-        html.push_str(&format!(
-            "</main>\n<footer>Double dummy analysis: tricks for each declarer and strain, and the dealer's par \
-             (dds {}). <span class=\"page\">Page {} of {sheets}</span></footer>\n</div>\n",
-            env!("CARGO_PKG_VERSION"),
-            i + 1,
-        ));
+    )
+}
+
+/// The end of the page, after the last sheet.
+const PAGE_END: &str = "</body>\n</html>\n";
+
+/// The title and the details line, escaped for HTML.
+fn heading_html(heading: &Heading) -> (String, String) {
+    let title = escape(&heading.title);
+    let details = heading.details.iter().map(|d| escape(d)).collect::<Vec<_>>().join(" · ");
+    (title, details)
+}
+
+/// Sheet `index` (from 0) of `sheets`: its heading, its boards and its
+/// footer.
+fn render_sheet(heading: &Heading, sheet: &[Board], index: usize, sheets: usize) -> String {
+    let (title, details) = heading_html(heading);
+    let first = &sheet[0].number;
+    let last = &sheet[sheet.len() - 1].number;
+    let range = if sheet.len() == 1 {
+        format!("Board {}", escape(first))
+    } else {
+        format!("Boards {}–{}", escape(first), escape(last))
+    };
+    let mut html = "<div class=\"sheet\">\n<header>\n".to_owned();
+    html.push_str(&format!("<h1>{title}</h1>\n"));
+    if !details.is_empty() {
+        html.push_str(&format!("<p class=\"details\">{details}</p>\n"));
     }
-    html.push_str("</body>\n</html>\n");
+    html.push_str(&format!("<p class=\"range\">{range}</p>\n</header>\n<main class=\"boards\">\n"));
+    for board in sheet {
+        html.push_str(&render_board(board));
+    }
+    html.push_str(&format!(
+        "</main>\n<footer>Double dummy analysis: tricks for each declarer and strain, and the dealer's par \
+         (dds {}). <span class=\"page\">Page {} of {sheets}</span></footer>\n</div>\n",
+        env!("CARGO_PKG_VERSION"),
+        index + 1,
+    ));
     html
 }
 
