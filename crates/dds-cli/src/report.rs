@@ -33,6 +33,10 @@ pub(crate) struct ReportArgs {
     /// status is still 1).
     #[arg(long)]
     keep_going: bool,
+    /// Print on standard error, at the end, how many deals were read and
+    /// how many distinct deals were solved (each is solved once per run).
+    #[arg(long)]
+    stats: bool,
 }
 
 /// Boards on one printed sheet: two columns of three, the layout of the
@@ -127,7 +131,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
         seen: HashSet::new(),
     };
     page.start()?;
-    let options = RunOptions { threads: args.threads, keep_going: args.keep_going, stats: false };
+    let options = RunOptions { threads: args.threads, keep_going: args.keep_going, stats: args.stats };
     match run_tables(&mut records, &options, &mut page) {
         Ok(()) => page.end(),
         Err(stop) if stop.output => Err(page.failed(stop.failure)),

@@ -622,3 +622,31 @@ fn a_second_signal_stops_at_once() {
     assert!(ended.stdout.is_empty(), "the first chunk was not done");
     assert_eq!(ended.stderr, "dds: interrupted again: stopped at once; the output may end in a partial record\n");
 }
+
+#[test]
+fn a_signal_while_a_file_is_read_stops_at_once() {
+    let _serial = serial();
+    let dir = temp_dir("int-reading");
+    let fifo = dir.join("deals.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    // A file that is slow to read: a named pipe whose writer sends a deal
+    // and keeps it open (as a large file on a slow disk keeps the reading
+    // going); nothing has been solved when the signal comes.
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut file = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            let record = &fast_records()[0];
+            file.write_all(format!("{}\n", record.deal).as_bytes()).unwrap();
+            let _ = wait.recv_timeout(PATIENCE);
+        })
+    };
+    let ended = stopped(&["par", fifo.to_str().unwrap()], None, When::After(300), "TERM");
+    assert!(ended.after_signal < Duration::from_secs(5), "{:?}", ended.after_signal);
+    assert!(ended.stdout.is_empty());
+    assert_eq!(ended.stderr, "dds: interrupted while the input was read: nothing is solved or written\n");
+    done.send(()).unwrap();
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -9,6 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 use dds::model::{PbnFile, Seat, Strain, Suit};
 use dds_fixtures::{fixtures_dir, load_hand_file};
 
@@ -389,4 +391,93 @@ fn bad_options_are_usage_errors() {
         let (code, stderr) = failure(&dds(args, ""));
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
     }
+}
+
+/// The sample file as a traveller: every game once per table result (its
+/// `Result` and `Contract` tags differ), the copies one after the other.
+fn traveller(copies: usize) -> String {
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    let mut out = String::new();
+    for (i, game) in text.split("\n\n").enumerate() {
+        let game = game.trim_end();
+        for copy in 0..copies {
+            // The file's header stays in front of the first game only.
+            let game = if i == 0 && copy > 0 {
+                game.split_once("[Event").map(|(_, g)| format!("[Event{g}")).unwrap()
+            } else {
+                game.to_owned()
+            };
+            out.push_str(&format!("{game}\n[Contract \"3NT\"]\n[Result \"{}\"]\n\n", 7 + copy));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_traveller_file_gives_one_diagram_per_board_each_deal_solved_once() {
+    let dir = temp_dir("traveller");
+    let path = dir.join("traveller.pbn");
+    std::fs::write(&path, traveller(3)).unwrap();
+    let html = stdout(&dds(&["report", path.to_str().unwrap()], ""));
+    // The same page as the sample file's (checked against DDS above), but
+    // for the file's name, which neither shows (the tags give a date).
+    let sample = stdout(&dds(&["report", sample_pbn().to_str().unwrap()], ""));
+    assert_eq!(sections(&html).len(), 10);
+    assert_eq!(html, sample);
+    let output = dds(&["report", path.to_str().unwrap(), "--stats"], "");
+    assert_eq!(stdout(&output), sample);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "dds: 30 deals, 10 distinct solved\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_title_is_bridge_composers_when_the_event_tags_are_empty() {
+    let dir = temp_dir("hrtitle");
+    let path = dir.join("handout.pbn");
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    let text =
+        text.replace("[Event \"Sample boards\"]", "[Event \"\"]").replace("[Date \"2026.11.23\"]", "[Date \"\"]");
+    let text = text.replacen(
+        "% EXPORT\n",
+        "% EXPORT\n%BCOptions Float Justify\n%HRTitleEvent \"Tuesday Pairs\"\n%HRTitleDate \"2026.11.24\"\n",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let html = stdout(&dds(&["report", path.to_str().unwrap()], ""));
+    assert_eq!(text_of(&html, "<h1"), "Tuesday Pairs");
+    assert_eq!(text_of(&html, "class=\"details\""), "2026-11-24");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The text of the first element whose start tag holds `marker`.
+fn text_of(html: &str, marker: &str) -> String {
+    text(element(html, marker))
+}
+
+#[test]
+fn a_closed_pipe_stops_the_report() {
+    let dir = temp_dir("report-pipe");
+    let path = dir.join("deals.pbn");
+    let records = common::fast_records();
+    std::fs::write(&path, common::pbn_file(&records)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+        .args(["report", path.to_str().unwrap(), "--stats", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dds binary runs");
+    // As `dds report FILE | head -1`: the first line read, then the pipe
+    // closed while the first chunk is being solved.
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut out, &mut first).unwrap();
+    assert_eq!(first, "<!DOCTYPE html>\n");
+    drop(out);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "a closed pipe is no error");
+    let stats = String::from_utf8_lossy(&output.stderr).into_owned();
+    let solved: usize = stats.split(", ").nth(1).and_then(|s| s.split(' ').next()).unwrap().parse().unwrap();
+    assert!(solved <= 2 * 64 && solved < records.len(), "the solving stops at the first failed write: {stats}");
+    std::fs::remove_dir_all(&dir).ok();
 }
