@@ -21,7 +21,9 @@ N, E, S, W.
 Batches (``dd_tables``, ``solve_boards``, ``analyse_plays``) run on every
 core, or on ``threads`` threads, with no limit on their size; they release
 the GIL while solving, so other Python threads and asyncio keep running,
-and Ctrl-C stops them between chunks of a few dozen items. Bad input raises
+and Ctrl-C stops them between chunks of a few dozen items, where a
+``progress(done, total)`` callback is called too (returning False stops
+the batch: the answers of the first ``done`` items come back). Bad input raises
 a subclass of ``ValueError`` (``InputError``, ``DealError``, ``BoardError``,
 ``PlayError``) naming the item's index and what is wrong; with
 ``errors="return"`` a batch solves every good item and returns the bad

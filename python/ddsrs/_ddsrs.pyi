@@ -71,12 +71,17 @@ _SeatLike = Union[str, int]
 _VulLike = Union[str, int]
 #: Cards: "SA HK", "SAHK", "S10" or a sequence of card strings.
 _CardsLike = Union[str, Sequence[str]]
-#: A double dummy table: (5, 4) tricks, strains S, H, D, C, NT by declarers N, E, S, W.
+#: A double dummy table: (5, 4) tricks, strains S, H, D, C, NT by declarers N, E, S, W;
+#: ints, or floats of whole numbers (7.0); 7.9, NaN, inf or tricks out of 0-13 raise InputError.
 _TableLike = npt.ArrayLike
 #: A target: None or -1 (the most tricks), 0 to 13 (cards that take at
 #: least that many), or "legal" (the legal cards, no search).
 _TargetLike = Union[None, int, Literal["legal"]]
 _ErrorsMode = Literal["raise", "return"]
+#: A batch's progress callback: ``progress(done, total)``, called between
+#: chunks; returning False stops the batch (the answers of the first
+#: ``done`` items come back).
+_Progress = Optional[Callable[[int, int], Optional[bool]]]
 
 class InputError(ValueError):
     """Bad input."""
@@ -315,6 +320,8 @@ def dd_tables(
     par: None = None,
     errors: Literal["raise"] = "raise",
     par_format: Literal["objects", "array"] = "objects",
+    *,
+    progress: _Progress = None,
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def dd_tables(
@@ -325,6 +332,7 @@ def dd_tables(
     *,
     errors: Literal["return"],
     par_format: Literal["objects", "array"] = "objects",
+    progress: _Progress = None,
 ) -> tuple[npt.NDArray[np.uint8], list[InputError]]: ...
 @overload
 def dd_tables(
@@ -335,6 +343,7 @@ def dd_tables(
     par: _VulLike,
     errors: Literal["raise"] = "raise",
     par_format: Literal["objects"] = "objects",
+    progress: _Progress = None,
 ) -> tuple[npt.NDArray[np.uint8], list[SidesPar]]: ...
 @overload
 def dd_tables(
@@ -345,6 +354,7 @@ def dd_tables(
     par: _VulLike,
     errors: Literal["raise"] = "raise",
     par_format: Literal["array"],
+    progress: _Progress = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.void]]: ...
 @overload
 def dd_tables(
@@ -355,6 +365,7 @@ def dd_tables(
     par: _VulLike,
     errors: Literal["return"],
     par_format: Literal["objects"] = "objects",
+    progress: _Progress = None,
 ) -> tuple[npt.NDArray[np.uint8], list[Optional[SidesPar]], list[InputError]]: ...
 @overload
 def dd_tables(
@@ -365,6 +376,7 @@ def dd_tables(
     par: _VulLike,
     errors: Literal["return"],
     par_format: Literal["array"],
+    progress: _Progress = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.void], list[InputError]]: ...
 def solve_board(
     deal: Union[_DealLike, Board],
@@ -389,6 +401,8 @@ def solve_boards(
     solutions: Literal[1, 2, 3] = 3,
     threads: Optional[int] = None,
     errors: Literal["raise"] = "raise",
+    *,
+    progress: _Progress = None,
 ) -> list[Solution]: ...
 @overload
 def solve_boards(
@@ -398,6 +412,7 @@ def solve_boards(
     threads: Optional[int] = None,
     *,
     errors: Literal["return"],
+    progress: _Progress = None,
 ) -> tuple[list[Optional[Solution]], list[InputError]]: ...
 def analyse_play(deal: _DealLike, strain: _StrainLike, leader: _SeatLike, play: _CardsLike) -> PlayAnalysis: ...
 
@@ -405,11 +420,19 @@ _PlayLike = tuple[_DealLike, _StrainLike, _SeatLike, _CardsLike]
 
 @overload
 def analyse_plays(
-    plays: Iterable[_PlayLike], threads: Optional[int] = None, errors: Literal["raise"] = "raise"
+    plays: Iterable[_PlayLike],
+    threads: Optional[int] = None,
+    errors: Literal["raise"] = "raise",
+    *,
+    progress: _Progress = None,
 ) -> list[PlayAnalysis]: ...
 @overload
 def analyse_plays(
-    plays: Iterable[_PlayLike], threads: Optional[int] = None, *, errors: Literal["return"]
+    plays: Iterable[_PlayLike],
+    threads: Optional[int] = None,
+    *,
+    errors: Literal["return"],
+    progress: _Progress = None,
 ) -> tuple[list[Optional[PlayAnalysis]], list[InputError]]: ...
 def best_line(
     deal: Union[_DealLike, Board],
@@ -432,7 +455,7 @@ def solve_layouts(
     time_limit: Optional[float] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
-    progress: Optional[Callable[[int, int], Optional[bool]]] = None,
+    progress: _Progress = None,
     keep: bool = False,
 ) -> LayoutSummary: ...
 def deals_to_array(deals: _DealsLike) -> npt.NDArray[np.uint32]: ...

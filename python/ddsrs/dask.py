@@ -11,6 +11,11 @@ ended and writes nothing twice.
     python -m ddsrs.dask --random 1000000 --seed 1 --out deals/
     python -m ddsrs.dask games.pbn --out games/ --scheduler tcp://host:8786
 
+The command exits with status 0 when every shard is written, 1 when the
+output folder holds another job's parts (``JobError``) or the deals cannot
+be read, 2 for bad arguments, and 130 on Ctrl-C, after one line on stderr
+such as ``stopped: 2 of 4 shards written; run again to resume``.
+
 >>> from ddsrs import dask as ddask                        # doctest: +SKIP
 >>> summary = ddask.run(ddask.RandomSource(2000, seed=1), "out/", shard_size=500)  # doctest: +SKIP
 
@@ -24,19 +29,24 @@ deal could not be solved; its tricks and par are then null). A deal
 without a dealer gets the par of its first seat as dealer (PBN's
 convention), its ``dealer`` column staying null.
 
-Needs ``dask[distributed]`` and ``pyarrow`` (``pip install "ddsrs[dask]"``).
+Needs ``dask[distributed]`` and ``pyarrow`` (``pip install "ddsrs[dask]"``,
+which also installs pandas, to read the output with ``pandas.read_parquet``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import hashlib
 import json
+import logging
 import os
 import random
 import re
+import signal
 import sys
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -47,6 +57,7 @@ import ddsrs
 __all__ = [
     "Deal",
     "DealSource",
+    "JobError",
     "ListSource",
     "RandomSource",
     "Summary",
@@ -54,6 +65,7 @@ __all__ = [
     "random_deal",
     "solve_shard",
     "part_path",
+    "written_parts",
     "run",
     "main",
 ]
@@ -71,6 +83,11 @@ _VUL_NAMES = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW
 # after writing its temporary file, before renaming it (see tests/test_dask.py).
 CRASH_ENV = "DDSRS_DASK_TEST_CRASH"
 JOB_FILE = "_ddsrs_job.json"
+
+
+class JobError(ValueError):
+    """The output folder holds the parts of another job (another source or
+    shard size): ``run`` refuses to mix them; use another folder."""
 
 
 @dataclass(frozen=True)
@@ -357,6 +374,145 @@ def _crash_hook(index: int) -> None:
 # --- the driver ----------------------------------------------------------------
 
 
+def _plan(source: DealSource, shard_size: int) -> Tuple[int, int]:
+    """The number of shards of ``source`` and the digits of their parts' numbers."""
+    shards = -(-source.count // shard_size)
+    return shards, max(5, len(str(max(shards - 1, 0))))
+
+
+def written_parts(out: str, source: DealSource, shard_size: int) -> Tuple[int, int]:
+    """``(written, shards)``: how many of the job's parts ``out`` holds, of
+    how many."""
+    shards, width = _plan(source, shard_size)
+    return sum(os.path.exists(part_path(out, i, width)) for i in range(shards)), shards
+
+
+@contextlib.contextmanager
+def _sigint_ignored_by_workers() -> Iterator[None]:
+    """SIGINT ignored meanwhile: the processes started inside (the local
+    cluster's workers) inherit it ignored, as an ignored signal stays
+    ignored across ``exec`` (a handler does not), so a Ctrl-C at the
+    terminal, sent to every process of the group, stops this process
+    alone, which then closes the cluster, rather than each worker printing
+    its own traceback. (Blocking the signal would not do: the processes
+    are started from a thread of distributed's that exists already.) This
+    process ignores Ctrl-C meanwhile: the cluster's start, a few seconds.
+    Only the main thread can do this."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+class _CtrlC:
+    """Ctrl-C during a run, in the main thread: noted by a SIGINT handler of
+    ours, and raised as ``KeyboardInterrupt`` by ``check()`` at the run's own
+    points, rather than wherever the main thread is (inside distributed's
+    waits, a ``KeyboardInterrupt`` makes its event loop log an error with a
+    traceback). Only in place of Python's own handler: a SIGINT ignored, or
+    handled by the caller, is left as it is."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._before: Any = None
+
+    def __enter__(self) -> "_CtrlC":
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self._before = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        """Raise ``KeyboardInterrupt`` if Ctrl-C was pressed."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
+def _ignore_sigint() -> None:
+    """In a worker process: ignore SIGINT (see ``_sigint_ignored_by_workers``)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _ignore_sigint_plugin() -> Any:
+    """A worker plugin that ignores SIGINT on each worker it is set up on:
+    a worker restarted after one died is started without
+    ``_sigint_ignored_by_workers``."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class IgnoreSigint(WorkerPlugin):  # type: ignore[misc]
+        def setup(self, worker: Any) -> None:
+            _ignore_sigint()
+
+    return IgnoreSigint()
+
+
+# The loggers of a cluster's processes: distributed's, and tornado's (its
+# event loop logs the errors of its callbacks).
+_CLUSTER_LOGGERS = ("distributed", "tornado")
+
+
+def _quiet_logging() -> None:
+    """In a worker process of a stopped run, about to be closed: no more log
+    lines (its cancelled task warns; its heartbeat to a scheduler closed
+    first logs an error with a traceback)."""
+    for name in _CLUSTER_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+@contextlib.contextmanager
+def _quiet_cluster(client: Any) -> Iterator[None]:
+    """No warnings from the local cluster while it closes after Ctrl-C:
+    this process's ``distributed`` and ``tornado`` loggers are turned down
+    for the time, and, given our own local cluster's ``client``, its
+    workers' for good."""
+    if client is not None:
+        try:
+            client.run(_quiet_logging)
+        except Exception:  # a worker gone: it has nothing more to say
+            pass
+    loggers = [logging.getLogger(name) for name in _CLUSTER_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _remove_temporary_files(out: str) -> None:
+    """Remove the temporary files of attempts that did not finish (a worker
+    killed mid-write): only when no attempt is under way."""
+    for tmp in glob.glob(os.path.join(out, "part-*.parquet.tmp-*")):
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+
+
+def _close(client: Any, cluster: Any) -> None:
+    """Close our own client and local cluster, if any."""
+    if client is not None:
+        client.close()
+    if cluster is not None:
+        cluster.close()
+
+
 @dataclass
 class Summary:
     deals: int
@@ -390,10 +546,10 @@ def _check_job(out: str, source: DealSource, shard_size: int, shards: int) -> No
         with open(path) as f:
             old = json.load(f)
         if old != job:
-            raise ValueError(f"{out} holds the parts of another job ({old}), not of {job}: use another --out")
+            raise JobError(f"{out} holds the parts of another job ({old}), not of {job}: use another --out")
         return
     if glob.glob(os.path.join(out, "part-*.parquet")):
-        raise ValueError(f"{out} holds parts of an unknown job: use another --out")
+        raise JobError(f"{out} holds parts of an unknown job: use another --out")
     tmp = f"{path}.tmp-{uuid.uuid4().hex}"
     with open(tmp, "w") as f:
         json.dump(job, f)
@@ -417,74 +573,107 @@ def run(
     The Dask cluster is ``client``'s, else the scheduler at ``scheduler``
     (``"tcp://host:8786"``), else a local cluster of ``workers`` processes
     of ``threads_per_worker`` tasks each (one task solves on all cores,
-    ``threads=None``, so one task per worker is the right number)."""
+    ``threads=None``, so one task per worker is the right number).
+
+    Raises ``JobError`` (a ``ValueError``) when ``out`` holds the parts of
+    another job, and ``ValueError`` for a bad ``shard_size`` or ``threads``,
+    before any cluster starts. On Ctrl-C (``KeyboardInterrupt``) the parts
+    written stay, a rerun resumes; a local cluster of its own is closed
+    without its workers' warnings (its workers ignore SIGINT, leaving it to
+    this process) and the ``KeyboardInterrupt`` propagates."""
     from distributed import Client, LocalCluster, as_completed
 
     if shard_size < 1:
         raise ValueError("shard_size must be at least 1")
+    # The solver's own check of threads (None, or 0 to its ceiling), here
+    # rather than in every shard's task on the workers.
+    ddsrs.dd_tables([], threads=threads)
     out = os.path.abspath(out)
     os.makedirs(out, exist_ok=True)
-    shards = -(-source.count // shard_size)
-    width = max(5, len(str(max(shards - 1, 0))))
+    shards, width = _plan(source, shard_size)
     _check_job(out, source, shard_size, shards)
 
     own_cluster = own_client = None
-    if client is None:
-        if scheduler:
-            client = own_client = Client(scheduler)
-        else:
-            own_cluster = LocalCluster(n_workers=workers, threads_per_worker=threads_per_worker, processes=True)
-            client = own_client = Client(own_cluster)
-    start = time.perf_counter()
-    try:
-        todo = [i for i in range(shards) if not os.path.exists(part_path(out, i, width))]
-        todo_set = set(todo)
-        skipped = [i for i in range(shards) if i not in todo_set]
-        run_id = uuid.uuid4().hex[:8]
-        futures = [
-            client.submit(
-                solve_shard, out, i, source.shard(i, shard_size), width, threads,
-                key=f"ddsrs-shard-{i:0{width}d}-{run_id}", retries=2,
-            )  # fmt: skip
-            for i in todo
-        ]
-        solved: List[int] = []
-        solved_deals = bad = 0
-        for n, fut in enumerate(as_completed(futures), 1):
-            r = fut.result()
-            fut.release()
-            if r["skipped"]:
-                skipped.append(r["index"])
-            else:
-                solved.append(r["index"])
-                solved_deals += r["deals"]
-                bad += r["errors"]
-            if progress:
-                el = time.perf_counter() - start
-                tty = sys.stderr.isatty()
-                end = "\n" if n == len(futures) or not tty else ""
-                sys.stderr.write(
-                    f"{chr(13) if tty else ''}ddsrs.dask: {n}/{len(futures)} shards, {solved_deals} deals, "
-                    f"{solved_deals / el if el else 0:.1f} deals/s{end}"
-                )
-                sys.stderr.flush()
-        n_workers = len(client.scheduler_info().get("workers", {})) or 1
-        seconds = time.perf_counter() - start
-    finally:
-        if own_client is not None:
-            own_client.close()
-        if own_cluster is not None:
-            own_cluster.close()
-    # Temporary files of attempts that died (a worker killed mid-write).
-    for tmp in glob.glob(os.path.join(out, "part-*.parquet.tmp-*")):
+    interrupted = False
+    with _CtrlC() as ctrl_c:
         try:
-            os.remove(tmp)
-        except OSError:
-            pass
+            if client is None:
+                if scheduler:
+                    client = own_client = Client(scheduler)
+                else:
+                    with _sigint_ignored_by_workers():
+                        own_cluster = LocalCluster(
+                            n_workers=workers, threads_per_worker=threads_per_worker, processes=True
+                        )
+                    client = own_client = Client(own_cluster)
+                    own_client.register_plugin(_ignore_sigint_plugin(), name="ddsrs-ignore-sigint")
+            ctrl_c.check()
+            start = time.perf_counter()
+            todo = [i for i in range(shards) if not os.path.exists(part_path(out, i, width))]
+            todo_set = set(todo)
+            skipped = [i for i in range(shards) if i not in todo_set]
+            run_id = uuid.uuid4().hex[:8]
+            futures = [
+                client.submit(
+                    solve_shard, out, i, source.shard(i, shard_size), width, threads,
+                    key=f"ddsrs-shard-{i:0{width}d}-{run_id}", retries=2,
+                )  # fmt: skip
+                for i in todo
+            ]
+            solved: List[int] = []
+            solved_deals = bad = n = 0
+            finished = as_completed(futures)
+            while not finished.is_empty():
+                # Polled rather than waited on: Ctrl-C is checked here.
+                ctrl_c.check()
+                batch = finished.next_batch(block=False)
+                if not batch:
+                    time.sleep(0.05)
+                for fut in batch:
+                    n += 1
+                    r = fut.result()
+                    fut.release()
+                    if r["skipped"]:
+                        skipped.append(r["index"])
+                    else:
+                        solved.append(r["index"])
+                        solved_deals += r["deals"]
+                        bad += r["errors"]
+                    if progress:
+                        el = time.perf_counter() - start
+                        tty = sys.stderr.isatty()
+                        end = "\n" if n == len(futures) or not tty else ""
+                        sys.stderr.write(
+                            f"{chr(13) if tty else ''}ddsrs.dask: {n}/{len(futures)} shards, {solved_deals} deals, "
+                            f"{solved_deals / el if el else 0:.1f} deals/s{end}"
+                        )
+                        sys.stderr.flush()
+            n_workers = len(client.scheduler_info().get("workers", {})) or 1
+            seconds = time.perf_counter() - start
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
+        finally:
+            # Still under _CtrlC: a second Ctrl-C does not break the cleanup.
+            if interrupted:
+                # Ctrl-C: the parts written stay (a rerun resumes); the cluster
+                # is closed without the warnings of its tasks cancelled midway.
+                with _quiet_cluster(own_client if own_cluster is not None else None):
+                    _close(own_client, own_cluster)
+                if own_cluster is not None:  # its workers are gone: their attempts too
+                    _remove_temporary_files(out)
+            else:
+                _close(own_client, own_cluster)
+    # Temporary files of attempts that died (a worker killed mid-write).
+    _remove_temporary_files(out)
     return Summary(source.count, shards, sorted(solved), sorted(skipped), solved_deals, bad, seconds, n_workers, out)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m ddsrs.dask``: the exit status is 0 when every shard is
+    written, 1 when the deals cannot be read or ``--out`` holds another
+    job's parts, 2 for bad arguments, 130 after Ctrl-C (with one line on
+    stderr: how many shards are written)."""
     p = argparse.ArgumentParser(
         prog="python -m ddsrs.dask",
         description="Solve many deals double dummy on a Dask cluster, one Parquet file per shard.",
@@ -504,15 +693,42 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     a = p.parse_args(argv)
     if (a.deals is None) == (a.random is None):
         p.error("give a file of deals or --random N")
-    source: DealSource
-    if a.random is not None:
-        source = RandomSource(a.random, a.seed)
-    else:
-        source = ListSource(read_deals(a.deals, a.vul, a.dealer), name=a.deals)
-    summary = run(
-        source, a.out, shard_size=a.shard_size, scheduler=a.scheduler, workers=a.workers,
-        threads_per_worker=a.threads_per_worker, threads=a.threads, progress=not a.quiet,
-    )  # fmt: skip
+    if a.shard_size < 1:
+        p.error("--shard-size must be at least 1")
+    try:
+        ddsrs.dd_tables([], threads=a.threads)  # the solver's own check of --threads
+    except ValueError as e:
+        p.error(f"--threads: {e}")
+
+    def fail(message: str) -> int:
+        print(f"{p.prog}: error: {message}", file=sys.stderr)
+        return 1
+
+    source: Optional[DealSource] = None
+    try:
+        if a.random is not None:
+            source = RandomSource(a.random, a.seed)
+        else:
+            try:
+                deals = read_deals(a.deals, a.vul, a.dealer)
+            except (OSError, ValueError) as e:
+                return fail(f"cannot read the deals of {a.deals}: {e}")
+            source = ListSource(deals, name=a.deals)
+        summary = run(
+            source, a.out, shard_size=a.shard_size, scheduler=a.scheduler, workers=a.workers,
+            threads_per_worker=a.threads_per_worker, threads=a.threads, progress=not a.quiet,
+        )  # fmt: skip
+    except JobError as e:
+        return fail(str(e))
+    except KeyboardInterrupt:
+        # One line, over the progress line on a terminal.
+        erase = "\r\x1b[K" if not a.quiet and sys.stderr.isatty() else ""
+        if source is None:
+            sys.stderr.write(f"{erase}stopped before any shard was solved\n")
+        else:
+            written, shards = written_parts(os.path.abspath(a.out), source, a.shard_size)
+            sys.stderr.write(f"{erase}stopped: {written} of {shards} shards written; run again to resume\n")
+        return 130
     print(summary.line())
     return 0
 

@@ -1,11 +1,14 @@
 //! Batches: the items split into good ones and failures, the good ones
-//! solved in chunks with the GIL released (Ctrl-C is checked between
-//! chunks), the answers put back in input order.
+//! solved in chunks with the GIL released (Ctrl-C is checked and the
+//! `progress` callback called between chunks), the answers put back in
+//! input order.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
 
 use crate::convert::ErrorMode;
 use crate::errors::Failure;
@@ -47,15 +50,26 @@ impl<T> Split<T> {
         }
         Ok(Split { good, slots })
     }
+
+    /// The input items done once the first `solved` good items are solved:
+    /// every item before the first good item not solved yet (the bad items
+    /// among them included), or all of them.
+    pub(crate) fn done(&self, solved: usize) -> usize {
+        self.slots.iter().position(|slot| matches!(slot, Ok(place) if *place == solved)).unwrap_or(self.slots.len())
+    }
 }
 
 /// The answers of a batch in input order: `Ok(answer)` or the item's
-/// failure, from the answers of the good items.
+/// failure, from the answers of the good items. A batch stopped by its
+/// `progress` callback has answers for the first good items only: the
+/// result is then cut to the input items done ([`Split::done`]).
 pub(crate) fn merge<T, R>(split: Split<T>, answers: Vec<Result<R, dds::Error>>) -> Vec<Result<R, Failure>> {
+    let done = split.done(answers.len());
     let mut answers: Vec<Option<Result<R, dds::Error>>> = answers.into_iter().map(Some).collect();
     split
         .slots
         .into_iter()
+        .take(done)
         .map(|slot| match slot {
             Ok(place) => match answers.get_mut(place).and_then(Option::take) {
                 Some(Ok(r)) => Ok(r),
@@ -77,15 +91,62 @@ pub(crate) fn set_chunk_seconds(seconds: f64) -> f64 {
     f64::from_bits(CHUNK_SECONDS.swap(seconds.to_bits(), Ordering::Relaxed))
 }
 
+/// The `progress` argument of a batch: `None`, or a callable
+/// `progress(done, total)`; anything else is a `TypeError` naming it.
+pub(crate) fn progress_arg<'py>(progress: Option<Bound<'py, PyAny>>) -> PyResult<Option<Bound<'py, PyAny>>> {
+    match progress.filter(|p| !p.is_none()) {
+        Some(p) if !p.is_callable() => Err(PyTypeError::new_err(format!(
+            "progress must be None or a callable progress(done, total), not {}",
+            p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))),
+        other => Ok(other),
+    }
+}
+
+/// Solves the good items of `split` in chunks (see [`chunked`]), calling
+/// `progress(done, total)` (input items, bad ones included) with the GIL
+/// after each chunk, and once more at the end if the last call did not
+/// say every item was done. `progress` returning `False` stops the batch
+/// after that chunk: the answers of the good items solved so far come
+/// back ([`merge`] cuts the batch to the `done` of that call). An
+/// exception of `progress` propagates, as Ctrl-C's does.
+pub(crate) fn solve_split<T: Sync, R: Send>(
+    py: Python<'_>,
+    split: &Split<T>,
+    first: usize,
+    progress: Option<&Bound<'_, PyAny>>,
+    solve: impl Fn(&[T]) -> Vec<R> + Sync,
+) -> PyResult<Vec<R>> {
+    let total = split.slots.len();
+    let mut reported: Option<usize> = None;
+    let mut stopped = false;
+    let answers = chunked(py, &split.good, first, solve, |solved| {
+        let Some(callback) = progress else { return Ok(false) };
+        let done = split.done(solved);
+        reported = Some(done);
+        stopped = callback.call1((done, total))?.is(PyBool::new(py, false));
+        Ok(stopped)
+    })?;
+    if let Some(callback) = progress {
+        if !stopped && reported != Some(total) {
+            callback.call1((total, total))?;
+        }
+    }
+    Ok(answers)
+}
+
 /// Solves `items` in chunks, each with the GIL released, checking for
-/// signals (Ctrl-C) between chunks. The first chunk holds `first` items;
-/// each later one is sized from the time per item so far to take about
-/// [`CHUNK_SECONDS`], and holds at least `first` items.
-pub(crate) fn chunked<T: Sync, R: Send>(
+/// signals (Ctrl-C) between chunks, then calling `after(solved so far)`,
+/// which returns `true` to stop (the answers so far come back). The first
+/// chunk holds `first` items; each later one is sized from the time per
+/// item so far to take about [`CHUNK_SECONDS`], and holds at least
+/// `first` items.
+fn chunked<T: Sync, R: Send>(
     py: Python<'_>,
     items: &[T],
     first: usize,
     solve: impl Fn(&[T]) -> Vec<R> + Sync,
+    mut after: impl FnMut(usize) -> PyResult<bool>,
 ) -> PyResult<Vec<R>> {
     let target = f64::from_bits(CHUNK_SECONDS.load(Ordering::Relaxed));
     let first = first.max(1);
@@ -97,6 +158,9 @@ pub(crate) fn chunked<T: Sync, R: Send>(
         out.extend(py.allow_threads(|| solve(&items[start..end])));
         py.check_signals()?;
         start = end;
+        if after(start)? {
+            break;
+        }
         let per_item = clock.elapsed().as_secs_f64() / start as f64;
         size = if per_item > 0.0 { (target / per_item).min(1e9) as usize } else { first }.max(first);
     }

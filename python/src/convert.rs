@@ -5,11 +5,11 @@
 use std::num::NonZeroUsize;
 
 use dds::model::{BySeat, ByStrain, Card, Contract, Deal, Seat, Strain, Vulnerability};
-use dds::{DdTable, Parallel};
+use dds::{DdTable, Parallel, MAX_THREADS};
 use numpy::{PyArray2, PyArray3, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
 use crate::errors::{Class, Failure};
 
@@ -32,12 +32,35 @@ pub(crate) fn error_mode(errors: &str) -> PyResult<ErrorMode> {
 }
 
 /// The `threads` argument: `None` or 0 for every core, else that many
-/// worker threads.
-pub(crate) fn parallel(threads: Option<i64>) -> PyResult<Parallel> {
-    match threads {
-        None => Ok(Parallel::default()),
-        Some(n) if (0..=4096).contains(&n) => Ok(Parallel::with_threads(n as usize)),
-        Some(n) => Err(PyValueError::new_err(format!("threads must be None or 0 to 4096, not {n}"))),
+/// worker threads, at most [`dds::MAX_THREADS`]. Anything else is refused
+/// naming `threads`: a `ValueError` for an int out of range (a huge or
+/// negative one included), a `TypeError` for what is not an int (a
+/// `bool`, a `float`, a string).
+pub(crate) fn parallel(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Parallel> {
+    let Some(obj) = threads.filter(|t| !t.is_none()) else { return Ok(Parallel::default()) };
+    let range = format!("0 (every core) to {MAX_THREADS}");
+    let is_int = !obj.is_instance_of::<PyBool>()
+        && !obj.is_instance_of::<PyString>()
+        && (obj.is_instance_of::<PyInt>() || obj.hasattr("__index__").unwrap_or(false));
+    if !is_int {
+        return Err(PyTypeError::new_err(format!(
+            "threads must be None or an int from {range}, not {}",
+            describe(obj)
+        )));
+    }
+    match obj.extract::<i64>() {
+        Ok(n) => match usize::try_from(n) {
+            Ok(n) if n <= MAX_THREADS => Ok(Parallel::with_threads(n)),
+            _ => Err(PyValueError::new_err(format!("threads must be None or {range}, not {n}"))),
+        },
+        // An int beyond i64 (2**70, -2**70) is out of range, not of the wrong type.
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            Err(PyValueError::new_err(format!("threads must be None or {range}, not {}", describe(obj))))
+        }
+        Err(e) => Err(PyTypeError::new_err(format!(
+            "threads must be None or an int from {range}, not {}: {e}",
+            describe(obj)
+        ))),
     }
 }
 
@@ -332,39 +355,148 @@ pub(crate) fn deals(obj: &Bound<'_, PyAny>, need: Need) -> PyResult<Vec<Result<D
     Ok(out)
 }
 
-/// A double dummy table argument: a (5, 4) array-like of tricks (strains
-/// S, H, D, C, NT by declarers N, E, S, W, as DDS's `resTable`).
-pub(crate) fn table(obj: &Bound<'_, PyAny>) -> Result<DdTable, Failure> {
+/// One entry of a table argument as read, before its range is checked.
+#[derive(Clone, Debug)]
+enum Entry {
+    /// An integer (a Python `int`, a numpy integer).
+    Int(i64),
+    /// An integer beyond `i64`, as its repr.
+    Huge(String),
+    /// A float: a number of tricks only if it is whole.
+    Float(f64),
+    /// Anything else (a bool, a string, None), as its repr.
+    Bad(String),
+}
+
+/// One entry of a table given as Python objects.
+fn entry(obj: &Bound<'_, PyAny>) -> Entry {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return Entry::Bad(describe(obj));
+    }
+    if obj.is_instance_of::<PyInt>() || obj.hasattr("__index__").unwrap_or(false) {
+        return match obj.extract::<i64>() {
+            Ok(t) => Entry::Int(t),
+            Err(_) => Entry::Huge(describe(obj)),
+        };
+    }
+    // A Python float, or a numpy float (no __index__).
+    if obj.is_instance_of::<PyFloat>() || obj.hasattr("is_integer").unwrap_or(false) {
+        if let Ok(x) = obj.extract::<f64>() {
+            return Entry::Float(x);
+        }
+    }
+    Entry::Bad(describe(obj))
+}
+
+/// An entry's tricks: an int from 0 to 13, or a float holding one (7.0 is
+/// 7; 7.9, NaN and infinities are refused, not truncated).
+fn entry_tricks(entry: Entry, strain: Strain, seat: Seat) -> Result<u8, Failure> {
+    let at = format!("for {} in {strain}", seat.name());
     let bad = |why: String| Failure::new(Class::Input, "table", why);
-    let rows: [[i64; 4]; 5] = if obj.is_instance_of::<PyUntypedArray>() {
-        let array = obj.call_method1("astype", ("int64",)).map_err(|e| bad(format!("cannot read the table: {e}")))?;
-        let array = array
-            .downcast::<PyArray2<i64>>()
-            .map_err(|_| bad("a table must have shape (5, 4): strains S, H, D, C, NT by N, E, S, W".to_owned()))?;
+    let out_of_range =
+        |t: &dyn std::fmt::Display| bad(format!("a table entry is out of range: {t} tricks {at} (0 to 13)"));
+    match entry {
+        Entry::Int(t) => u8::try_from(t).ok().filter(|&t| t <= 13).ok_or_else(|| out_of_range(&t)),
+        Entry::Huge(text) => Err(out_of_range(&text)),
+        Entry::Float(x) if !x.is_finite() => {
+            Err(bad(format!("a table entry is not a number of tricks: {x} {at} (0 to 13)")))
+        }
+        Entry::Float(x) if x.fract() != 0.0 => {
+            Err(bad(format!("a table entry is not a whole number of tricks: {x} {at} (0 to 13)")))
+        }
+        // Whole and finite: 7.0 is 7 (-0.0 is 0).
+        Entry::Float(x) => {
+            if (0.0..=13.0).contains(&x) {
+                Ok(x as u8)
+            } else {
+                Err(out_of_range(&x))
+            }
+        }
+        Entry::Bad(text) => Err(bad(format!("a table entry is not a number of tricks: {text} {at} (0 to 13)"))),
+    }
+}
+
+/// The (5, 4) entries of a numpy array of numbers: integers as they are,
+/// floats as floats (checked to be whole later); any other dtype is read
+/// entry by entry from `tolist()`.
+fn array_entries(obj: &Bound<'_, PyAny>) -> Result<[[Entry; 4]; 5], Failure> {
+    let bad = |why: String| Failure::new(Class::Input, "table", why);
+    let shape = obj.downcast::<PyUntypedArray>().map(|a| a.shape().to_vec()).unwrap_or_default();
+    if shape != [5, 4] {
+        // Python's way of writing a shape: (4, 5), (20,).
+        let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+        let shape = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
+        return Err(bad(format!("a table must have shape (5, 4) (strains S, H, D, C, NT by N, E, S, W), not {shape}")));
+    }
+    let read = |e: PyErr| bad(format!("cannot read the table: {e}"));
+    if let Ok(array) = obj.downcast::<PyArray2<u8>>() {
+        // dd_tables' and dd_table's own dtype: no copy.
         let view = array.readonly();
         let view = view.as_array();
-        if view.shape() != [5, 4] {
-            return Err(bad(format!(
-                "a table must have shape (5, 4) (strains S, H, D, C, NT by N, E, S, W), not {:?}",
-                view.shape()
-            )));
+        return Ok(std::array::from_fn(|s| std::array::from_fn(|d| Entry::Int(i64::from(view[[s, d]])))));
+    }
+    let kind =
+        obj.getattr("dtype").and_then(|d| d.getattr("kind")).and_then(|k| k.extract::<String>()).unwrap_or_default();
+    match kind.as_str() {
+        "i" => {
+            let array = obj.call_method1("astype", ("int64",)).map_err(read)?;
+            let array = array.downcast::<PyArray2<i64>>().map_err(|e| read(e.into()))?;
+            let view = array.readonly();
+            let view = view.as_array();
+            Ok(std::array::from_fn(|s| std::array::from_fn(|d| Entry::Int(view[[s, d]]))))
         }
-        std::array::from_fn(|s| std::array::from_fn(|d| view[[s, d]]))
-    } else {
-        obj.extract::<[[i64; 4]; 5]>().map_err(|_| {
-            bad(format!(
+        "u" => {
+            let array = obj.call_method1("astype", ("uint64",)).map_err(read)?;
+            let array = array.downcast::<PyArray2<u64>>().map_err(|e| read(e.into()))?;
+            let view = array.readonly();
+            let view = view.as_array();
+            Ok(std::array::from_fn(|s| {
+                std::array::from_fn(|d| {
+                    let t = view[[s, d]];
+                    i64::try_from(t).map_or_else(|_| Entry::Huge(t.to_string()), Entry::Int)
+                })
+            }))
+        }
+        "f" => {
+            let array = obj.call_method1("astype", ("float64",)).map_err(read)?;
+            let array = array.downcast::<PyArray2<f64>>().map_err(|e| read(e.into()))?;
+            let view = array.readonly();
+            let view = view.as_array();
+            Ok(std::array::from_fn(|s| std::array::from_fn(|d| Entry::Float(view[[s, d]]))))
+        }
+        // Booleans, objects, strings, complex numbers: entry by entry,
+        // where each is refused unless it is a number of tricks.
+        _ => sequence_entries(&obj.call_method0("tolist").map_err(read)?),
+    }
+}
+
+/// The (5, 4) entries of nested sequences.
+fn sequence_entries(obj: &Bound<'_, PyAny>) -> Result<[[Entry; 4]; 5], Failure> {
+    let rows = obj.extract::<[[Bound<'_, PyAny>; 4]; 5]>().map_err(|_| {
+        Failure::new(
+            Class::Input,
+            "table",
+            format!(
                 "bad table {}: expected a (5, 4) array of tricks, strains S, H, D, C, NT by declarers N, E, S, W",
                 describe(obj)
-            ))
-        })?
-    };
+            ),
+        )
+    })?;
+    Ok(rows.map(|row| row.map(|e| entry(&e))))
+}
+
+/// A double dummy table argument: a (5, 4) array-like of tricks (strains
+/// S, H, D, C, NT by declarers N, E, S, W, as DDS's `resTable`), of ints
+/// (any numpy integer dtype) or of floats holding whole numbers (7.0;
+/// 7.9, NaN and infinities are refused, never truncated); each entry 0
+/// to 13.
+pub(crate) fn table(obj: &Bound<'_, PyAny>) -> Result<DdTable, Failure> {
+    let rows = if obj.is_instance_of::<PyUntypedArray>() { array_entries(obj)? } else { sequence_entries(obj)? };
     let mut tricks = ByStrain::from_fn(|_| BySeat([0u8; 4]));
     for strain in Strain::ALL {
         for seat in Seat::ALL {
-            let t = rows[strain.index()][seat.index()];
-            tricks[strain][seat] = u8::try_from(t).ok().filter(|&t| t <= 13).ok_or_else(|| {
-                bad(format!("a table entry is out of range: {t} tricks for {} in {strain} (0 to 13)", seat.name()))
-            })?;
+            let entry = rows[strain.index()][seat.index()].clone();
+            tricks[strain][seat] = entry_tricks(entry, strain, seat)?;
         }
     }
     DdTable::new(tricks).map_err(|e| Failure::from_dds(&e))

@@ -6,11 +6,13 @@
 //! seats N, E, S, W by suits S, H, D, C, the rank of value r at bit r);
 //! tables come back as numpy arrays in DDS's order (strains S, H, D, C,
 //! NT by declarers N, E, S, W). Every search runs with the GIL released;
-//! batches run in chunks on every core (or `threads`), with Ctrl-C checked
-//! between chunks, and take `errors="raise"` (the first bad item raises
-//! before anything is solved) or `errors="return"` (bad items are skipped
-//! and their exceptions returned). The Python side (`python/ddsrs`) adds
-//! the type stubs, the docs and the endplay compatibility module.
+//! batches run in chunks on every core (or `threads`, up to
+//! `dds::MAX_THREADS`), with Ctrl-C checked and a `progress(done, total)`
+//! callback called between chunks, and take `errors="raise"` (the first
+//! bad item raises before anything is solved) or `errors="return"` (bad
+//! items are skipped and their exceptions returned). The Python side
+//! (`python/ddsrs`) adds the type stubs, the docs and the endplay
+//! compatibility module.
 
 mod batch;
 mod convert;
@@ -29,7 +31,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyList, PyString, PyTuple};
 
-use crate::batch::{chunked, finish, merge, Split};
+use crate::batch::{finish, merge, progress_arg, solve_split, Split};
 use crate::convert::{ErrorMode, Need};
 use crate::errors::{Class, Failure};
 use crate::types::{BestLine, Board, ContractResult, LayoutSummary, Par, PlayAnalysis, SidesPar, Solution};
@@ -311,10 +313,23 @@ fn par_dtype(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 /// `par_format="array"`, a structured array of `PAR_DTYPE`.
 /// With `errors="return"`, the exceptions of the bad deals come last in
 /// the returned tuple and their rows hold `MISSING` (255).
+/// `threads`: None or 0 for every core, else 1 to 1024 (`dds::MAX_THREADS`).
+/// `progress(done, total)`, if given, is called with the GIL between
+/// chunks (about every 0.3 s) and at the end, `done` counting the deals
+/// of the input finished so far; returning `False` stops the batch after
+/// the current chunk, and the call then returns the answers of the first
+/// `done` deals only (the `done` of that call), as if the input had
+/// ended there. An exception raised by `progress` propagates, as Ctrl-C's
+/// KeyboardInterrupt does (nothing is returned).
 ///
 /// >>> deals = ["N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"] * 3
 /// >>> dd_tables(deals).shape
 /// (3, 5, 4)
+/// >>> calls = []
+/// >>> dd_tables(deals, progress=lambda done, total: calls.append((done, total))).shape
+/// (3, 5, 4)
+/// >>> calls[-1]
+/// (3, 3)
 /// >>> tables, pars = dd_tables(deals, par="None")
 /// >>> str(pars[0].ns_first), pars[0].contract_texts()
 /// ('Par -110: EW 2S', ['NS:EW 2S', 'EW:EW 2S'])
@@ -324,18 +339,23 @@ fn par_dtype(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 /// >>> errors[0].index, errors[0].kind, tables[3, 0].tolist()
 /// (3, 'not_full_deal', [255, 255, 255, 255])
 #[pyfunction]
-#[pyo3(signature = (deals, threads = None, strains = None, par = None, errors = "raise", par_format = "objects"))]
+#[pyo3(signature = (
+    deals, threads = None, strains = None, par = None, errors = "raise", par_format = "objects", *, progress = None
+))]
+#[allow(clippy::too_many_arguments)]
 fn dd_tables<'py>(
     py: Python<'py>,
     deals: &Bound<'py, PyAny>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
     strains: Option<&Bound<'py, PyAny>>,
     par: Option<&Bound<'py, PyAny>>,
     errors: &str,
     par_format: &str,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mode = convert::error_mode(errors)?;
     let settings = convert::parallel(threads)?;
+    let progress = progress_arg(progress)?;
     let strains: Vec<Strain> = match strains.filter(|s| !s.is_none()) {
         None => Strain::ALL.to_vec(),
         Some(list) => {
@@ -370,7 +390,8 @@ fn dd_tables<'py>(
     let split = Split::new(py, convert::deals(deals, Need::Full)?, mode, "deal")?;
     let options = TableOptions { strains: ByStrain::from_fn(|s| strains.contains(&s)), par: vul };
     let first = 2 * convert::thread_count(&settings);
-    let answers = chunked(py, &split.good, first, |part| dds::dd_tables_with(part, &options, &settings))?;
+    let answers =
+        solve_split(py, &split, first, progress.as_ref(), |part| dds::dd_tables_with(part, &options, &settings))?;
     let (answers, errors) = finish(py, merge(split, answers), mode, "deal")?;
     let rows: Vec<[u8; 20]> =
         answers.iter().map(|a| a.as_ref().map_or([MISSING; 20], |r| convert::table_entries(&r.table))).collect();
@@ -460,6 +481,9 @@ fn solve_board(
 /// with no limit on the batch): one `Solution` per board, in input order.
 /// A board is a `Board` or a tuple `(deal, strain, leader[, played])`.
 /// With `errors="return"`: `(solutions, errors)`, None for a bad board.
+/// `threads` and `progress(done, total)` as `dd_tables`' (`progress`
+/// returning `False` stops: the solutions of the first `done` boards come
+/// back).
 ///
 /// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 /// >>> [s.best for s in solve_boards([(deal, "S", "N"), (deal, "NT", "E"), Board(deal, "H", "W")])]
@@ -468,17 +492,19 @@ fn solve_board(
 /// >>> answers[1], errors[0].index, errors[0].kind
 /// (None, 1, 'played_card_held')
 #[pyfunction]
-#[pyo3(signature = (boards, target = None, solutions = 3, threads = None, errors = "raise"))]
+#[pyo3(signature = (boards, target = None, solutions = 3, threads = None, errors = "raise", *, progress = None))]
 fn solve_boards<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     target: Option<&Bound<'py, PyAny>>,
     solutions: i64,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
     errors: &str,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mode = convert::error_mode(errors)?;
     let settings = convert::parallel(threads)?;
+    let progress = progress_arg(progress)?;
     let goal = self::target(target)?;
     let solutions = self::solutions(solutions)?;
     if boards.is_instance_of::<PyString>() {
@@ -490,7 +516,8 @@ fn solve_boards<'py>(
     }
     let split = Split::new(py, items, mode, "board")?;
     let first = 2 * convert::thread_count(&settings);
-    let answers = chunked(py, &split.good, first, |part| dds::solve_boards(part, goal, solutions, &settings))?;
+    let answers =
+        solve_split(py, &split, first, progress.as_ref(), |part| dds::solve_boards(part, goal, solutions, &settings))?;
     let (answers, errors) = finish(py, merge(split, answers), mode, "board")?;
     let solutions: Vec<Option<Solution>> = answers.iter().map(|a| a.as_ref().map(Solution::from_dds)).collect();
     let solutions = solutions.into_pyobject(py)?.into_any();
@@ -530,20 +557,25 @@ fn analyse_play(
 /// `analyse_play` for many sequences on every core (DDS's
 /// `AnalyseAllPlays`, with no limit): each item a tuple `(deal, strain,
 /// leader, play)`. With `errors="return"`: `(analyses, errors)`.
+/// `threads` and `progress(done, total)` as `dd_tables`' (`progress`
+/// returning `False` stops: the analyses of the first `done` plays come
+/// back).
 ///
 /// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 /// >>> analyse_plays([(deal, "S", "N", "CT C4 CA CJ"), (deal, "NT", "E", "")])
 /// [PlayAnalysis([8, 8, 8, 8, 8]), PlayAnalysis([6])]
 #[pyfunction]
-#[pyo3(signature = (plays, threads = None, errors = "raise"))]
+#[pyo3(signature = (plays, threads = None, errors = "raise", *, progress = None))]
 fn analyse_plays<'py>(
     py: Python<'py>,
     plays: &Bound<'py, PyAny>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
     errors: &str,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mode = convert::error_mode(errors)?;
     let settings = convert::parallel(threads)?;
+    let progress = progress_arg(progress)?;
     if plays.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("plays must be a sequence of (deal, strain, leader, play) tuples"));
     }
@@ -553,7 +585,7 @@ fn analyse_plays<'py>(
     }
     let split = Split::new(py, items, mode, "play")?;
     let first = 2 * convert::thread_count(&settings);
-    let answers = chunked(py, &split.good, first, |part| dds::analyse_plays(part, &settings))?;
+    let answers = solve_split(py, &split, first, progress.as_ref(), |part| dds::analyse_plays(part, &settings))?;
     let (answers, errors) = finish(py, merge(split, answers), mode, "play")?;
     let analyses: Vec<Option<PlayAnalysis>> = answers.iter().map(|a| a.as_ref().map(PlayAnalysis::from_dds)).collect();
     let analyses = analyses.into_pyobject(py)?.into_any();
@@ -586,10 +618,18 @@ fn best_line(
 /// Par for each side starting the bidding (DDS's `Par` / `SidesPar`), from
 /// a (5, 4) table or a full deal (whose table is solved first).
 /// Vulnerability: `"None"`, `"NS"`, `"EW"`, `"All"` or DDS's 0 to 3.
+/// A table (here, in `dealer_par` and in `contract_result`) holds ints of
+/// any kind (Python's, any numpy integer dtype) or floats of whole numbers
+/// (7.0 is 7); an entry that is not a whole number (7.9, NaN, inf) or not
+/// 0 to 13 raises `InputError` (kind `"table"`) naming it, never rounded.
 ///
 /// >>> sides = par("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3", "None")
 /// >>> sides.score_texts(), sides.contract_texts()
 /// (['NS -110', 'EW 110'], ['NS:EW 2S', 'EW:EW 2S'])
+/// >>> par([[7.5] * 4] * 5, "None")
+/// Traceback (most recent call last):
+/// ...
+/// ddsrs.InputError: a table entry is not a whole number of tricks: 7.5 for North in S (0 to 13)
 #[pyfunction]
 fn par(py: Python<'_>, table: &Bound<'_, PyAny>, vul: &Bound<'_, PyAny>) -> PyResult<SidesPar> {
     let vul = convert::vulnerability(vul).map_err(raise(py))?;
@@ -675,10 +715,11 @@ fn solve_layouts(
     limit: Option<u64>,
     time_limit: Option<f64>,
     seed: Option<u64>,
-    threads: Option<i64>,
-    progress: Option<PyObject>,
+    threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<Bound<'_, PyAny>>,
     keep: bool,
 ) -> PyResult<LayoutSummary> {
+    let progress = progress_arg(progress)?.map(Bound::unbind);
     let layouts = Layouts::from_pbn(deal).map_err(|e| raise(py)(e.into()))?;
     let task = match (strain.filter(|s| !s.is_none()), leader.filter(|l| !l.is_none())) {
         (None, None) => LayoutTask::Table,

@@ -7,6 +7,11 @@ from __future__ import annotations
 import glob
 import os
 import random
+import re
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -15,7 +20,7 @@ pytest.importorskip("distributed", reason="ddsrs.dask needs dask[distributed] (p
 pytest.importorskip("pyarrow", reason="ddsrs.dask needs pyarrow (pip install 'ddsrs[dask]')")
 
 import pyarrow.parquet as pq  # noqa: E402
-from conftest import SEATS, VULS, random_pbn  # noqa: E402
+from conftest import ROOT, SEATS, VULS, random_pbn  # noqa: E402
 from distributed import Client, LocalCluster  # noqa: E402
 
 import ddsrs  # noqa: E402
@@ -168,3 +173,108 @@ def test_bad_deal_is_a_row(client, tmp_path):
     rows = pq.read_table(os.path.join(out, "part-00000.parquet")).to_pylist()
     assert rows[0]["error"] is None and rows[0]["tricks"] is not None
     assert rows[1]["tricks"] is None and rows[1]["par_score"] is None and rows[1]["error"]
+
+
+def test_pandas_reads_the_output(client, list10, tmp_path):
+    # The README reads the output folder with pandas: the dask extra installs it.
+    pd = pytest.importorskip("pandas")
+    out = str(tmp_path / "out")
+    deals = [ddask.Deal(r.deal, SEATS[r.dealer], VULS[r.vul]) for r in list10]
+    ddask.run(ddask.ListSource(deals), out, shard_size=4, client=client)
+    frame = pd.read_parquet(out).sort_values("deal", kind="stable")
+    by_deal = {r.deal: r for r in list10}
+    assert sorted(frame["deal"]) == sorted(by_deal)
+    for deal, tricks, score in zip(frame["deal"], frame["tricks"], frame["par_score"]):
+        r = by_deal[deal]
+        assert [int(t) for t in tricks] == [t for row in r.table for t in row]
+        assert score == r.par2[0]
+
+
+def test_dask_extra_installs_pandas():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    with open(os.path.join(ROOT, "python", "pyproject.toml"), "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    assert any(dep.replace(" ", "").startswith("pandas") for dep in extras["dask"]), extras["dask"]
+
+
+# --- the command, as a process -------------------------------------------------
+
+# Runs ``python -m ddsrs.dask`` with Python's SIGINT handler installed: a
+# process started in the background by a non-interactive shell (as a CI
+# job may be) inherits SIGINT ignored, and Python then installs none.
+COMMAND = [
+    sys.executable,
+    "-c",
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('ddsrs.dask', run_name='__main__', alter_sys=True)",
+]
+
+
+def command(args, cwd, timeout=120):
+    """The command's (status, stdout, stderr), run to its end."""
+    run = subprocess.run(COMMAND + args, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    return run.returncode, run.stdout, run.stderr
+
+
+def test_command_refuses_another_job_in_one_line(client, list10, tmp_path):
+    out = str(tmp_path / "out")
+    ddask.run(ddask.ListSource([r.deal for r in list10[:2]]), out, shard_size=1, client=client)
+    status, stdout, stderr = command(["--random", "4", "--seed", "1", "--shard-size", "2", "--out", out], tmp_path)
+    assert status == 1, stderr
+    assert stdout == ""
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("python -m ddsrs.dask: error: ") and "holds the parts of another job" in lines[0]
+    # The folder is as it was: two parts of the first job.
+    assert sorted(os.listdir(out)) == [ddask.JOB_FILE, "part-00000.parquet", "part-00001.parquet"]
+
+
+def test_command_bad_arguments(tmp_path):
+    out = str(tmp_path / "out")
+    status, stdout, stderr = command(["--random", "4", "--threads", "2000", "--out", out], tmp_path)
+    assert status == 2 and "--threads: threads must be None or 0 (every core) to 1024, not 2000" in stderr
+    status, stdout, stderr = command([str(tmp_path / "missing.pbn"), "--out", out], tmp_path)
+    assert status == 1 and stderr.count("\n") == 1 and "cannot read the deals of" in stderr, stderr
+    assert not os.path.exists(out)
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
+def test_command_ctrl_c(tmp_path):
+    # A terminal's Ctrl-C: SIGINT to the command's process group (the command
+    # and its local cluster's workers) once it has written a part. 400 deals
+    # in 200 shards take a minute or more: the run is still under way then.
+    out = tmp_path / "out"
+    args = ["--random", "400", "--seed", "3", "--shard-size", "2", "--workers", "1", "--out", str(out), "--quiet"]
+    stdout_path, stderr_path = tmp_path / "stdout.txt", tmp_path / "stderr.txt"
+    with open(stdout_path, "w") as stdout, open(stderr_path, "w") as stderr:
+        child = subprocess.Popen(COMMAND + args, stdout=stdout, stderr=stderr, cwd=tmp_path, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not glob.glob(str(out / "part-*.parquet")):
+            assert child.poll() is None, stderr_path.read_text()
+            assert time.monotonic() < deadline, "no part written in 120 s"
+            time.sleep(0.05)
+        # What the start wrote (such as distributed's warning that port 8787
+        # is taken, by another cluster) is not the Ctrl-C's.
+        before = stderr_path.stat().st_size
+        os.killpg(child.pid, signal.SIGINT)
+        child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    errors = stderr_path.read_bytes().decode()
+    assert child.returncode == 130, errors
+    assert stdout_path.read_text() == ""
+    assert "Traceback" not in errors, errors
+    # One line after Ctrl-C: no traceback nor warning of the cluster's workers.
+    lines = stderr_path.read_bytes()[before:].decode().splitlines()
+    assert len(lines) == 1, errors
+    m = re.fullmatch(r"stopped: (\d+) of 200 shards written; run again to resume", lines[0])
+    assert m, lines[0]
+    # The count is the parts there, complete: no temporary file is left.
+    written = int(m.group(1))
+    assert 1 <= written < 200
+    parts = sorted(os.listdir(out))
+    assert parts[0] == ddask.JOB_FILE and len(parts) == written + 1, parts
+    assert all(re.fullmatch(r"part-\d{5}\.parquet", p) for p in parts[1:]), parts

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import ddsrs
-from conftest import DEAL
+from conftest import DEAL, SEATS, VULS
 
 SHORT = "N:QJ6.K652.J85.T9 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"  # North has 12
 TYPO = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJX"
@@ -138,3 +138,116 @@ def test_bad_arguments():
         ddsrs.contract_result(DEAL, "8NT by S")
     with pytest.raises(ddsrs.DealError, match="incomplete"):
         ddsrs.solve_layouts("N:- - - -")
+
+
+# The ceiling of threads: dds::MAX_THREADS, 1,024 (as the CLI's --threads).
+MAX_THREADS = 1024
+
+
+def batch_calls():
+    """Each call taking threads, with a one-item (or empty) input."""
+    return {
+        "dd_tables": lambda threads: ddsrs.dd_tables([], threads=threads),
+        "solve_boards": lambda threads: ddsrs.solve_boards([], threads=threads),
+        "analyse_plays": lambda threads: ddsrs.analyse_plays([], threads=threads),
+        "solve_layouts": lambda threads: ddsrs.solve_layouts(
+            "N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98", "S", "E", limit=1, threads=threads
+        ),
+    }
+
+
+@pytest.mark.parametrize("name", list(batch_calls()))
+def test_threads_range(name):
+    call = batch_calls()[name]
+    call(None)
+    call(0)
+    call(MAX_THREADS)  # accepted (an empty batch starts no thread)
+    for bad in (MAX_THREADS + 1, 2000, 4096, 2**70, -1, -(2**70)):
+        # A ValueError naming threads and the range, not an OverflowError.
+        with pytest.raises(ValueError, match=rf"threads must be None or 0 \(every core\) to {MAX_THREADS}, not {bad}"):
+            call(bad)
+    for bad in (2.0, "2", True, [2]):
+        with pytest.raises(TypeError, match="threads must be None or an int"):
+            call(bad)
+
+
+def test_threads_numpy_int(list10):
+    assert ddsrs.dd_tables([list10[0].deal], threads=np.int64(2)).tolist() == [list10[0].table]
+    with pytest.raises(ValueError, match="threads must be"):
+        ddsrs.dd_tables([], threads=np.uint64(2**63))
+
+
+def test_tables_of_floats_and_integer_dtypes(list10):
+    # Whole numbers are tricks whatever their type: DDS's PAR and PAR2 lines.
+    for r in list10:
+        for table in (
+            np.array(r.table, dtype=np.float64),
+            np.array(r.table, dtype=np.float32),
+            np.array(r.table, dtype=np.int8),
+            np.array(r.table, dtype=np.uint16),
+            np.array(r.table, dtype=np.int64).T.copy().T,  # not C-contiguous
+            [[float(t) for t in row] for row in r.table],
+            [[np.int32(t) for t in row] for row in r.table],
+            np.array(r.table, dtype=object),
+        ):
+            assert ddsrs.par(table, r.vul).contract_texts() == r.par[1], f"line {r.line}"
+            assert ddsrs.dealer_par(table, SEATS[r.dealer], VULS[r.vul]).score == r.par2[0], f"line {r.line}"
+
+
+def test_tables_contract_result_of_floats(list10):
+    for r in list10:
+        table = np.array(r.table, dtype=np.float64)
+        # West's notrump tricks: row 4 (NT), column 3 (W) of DDS's table.
+        assert ddsrs.contract_result(table, "3NT by W").tricks == r.table[4][3], f"line {r.line}"
+
+
+def bad_tables(known):
+    """(table, what the message names) for tables with one bad entry: West's
+    notrump, row 4 column 3."""
+
+    def with_entry(value, dtype=None):
+        rows = [list(row) for row in known]
+        rows[4][3] = value
+        return np.array(rows, dtype=dtype) if dtype else rows
+
+    return [
+        (with_entry(7.9), "not a whole number of tricks: 7.9"),
+        (with_entry(7.9, np.float64), "not a whole number of tricks: 7.9"),
+        (with_entry(6.5, np.float32), "not a whole number of tricks: 6.5"),
+        (with_entry(float("nan")), "not a number of tricks: NaN"),
+        (with_entry(float("nan"), np.float64), "not a number of tricks: NaN"),
+        (with_entry(float("inf"), np.float64), "not a number of tricks: inf"),
+        (with_entry(float("-inf")), "not a number of tricks: -inf"),
+        (with_entry(14.0, np.float64), "out of range: 14"),
+        (with_entry(-1, np.int64), "out of range: -1 tricks"),
+        (with_entry(2**64 - 1, np.uint64), "out of range: 18446744073709551615 tricks"),
+        (with_entry(2**70), "out of range: 1180591620717411303424 tricks"),
+        (with_entry(True), "not a number of tricks: True"),
+        (with_entry("7"), "not a number of tricks: '7'"),
+        (with_entry(None), "not a number of tricks: None"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_bad_table_entries_are_refused(list10, index):
+    r = list10[0]
+    table, message = bad_tables(r.table)[index]
+    for call in (
+        lambda: ddsrs.par(table, "None"),
+        lambda: ddsrs.dealer_par(table, "N", "None"),
+        lambda: ddsrs.contract_result(table, "3NT by W"),
+    ):
+        with pytest.raises(ddsrs.InputError) as e:
+            call()
+        assert e.value.kind == "table" and e.value.index is None
+        assert message in str(e.value) and "for West in NT" in str(e.value), str(e.value)
+        assert "-9223372036854775808" not in str(e.value)
+
+
+def test_table_of_the_wrong_shape_or_dtype():
+    with pytest.raises(ddsrs.InputError, match=r"shape \(5, 4\) .* not \(4, 5\)"):
+        ddsrs.par(np.zeros((4, 5), dtype=np.uint8), "None")
+    with pytest.raises(ddsrs.InputError, match="not a number of tricks: True"):
+        ddsrs.par(np.ones((5, 4), dtype=bool), "None")
+    with pytest.raises(ddsrs.InputError, match="not a number of tricks"):
+        ddsrs.par(np.full((5, 4), 7 + 0j), "None")
