@@ -229,10 +229,9 @@ enum Command {
 /// An error for the user: the message; the exit status is 1.
 struct Failure(String);
 
-/// The most worker threads `--threads` takes: far above any core count in
-/// use, low enough that the pool starts at once (a pool that cannot start
-/// would leave the work to the default pool, after a long wait).
-const MAX_THREADS: usize = 1024;
+/// The most worker threads `--threads` takes: the library's ceiling, one
+/// home for the CLI, the C library and Python.
+const MAX_THREADS: usize = dds::MAX_THREADS;
 
 /// A `--threads` value: 1 to [`MAX_THREADS`]. The parser's error is a usage
 /// error (status 2).
