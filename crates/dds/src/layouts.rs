@@ -319,7 +319,76 @@ pub struct LayoutSummary {
     counts: ByStrain<BySeat<[u64; 14]>>,
 }
 
+/// The figures of a [`LayoutSummary`] without the bookkeeping of a run in
+/// progress: what a front-end keeps (a Python pickle) to rebuild the
+/// summary with [`LayoutSummary::from_figures`], whose statistics are then
+/// the facade's own.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::{Level, Seat};
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East };
+/// let options = LayoutOptions { sample: Some(10), ..LayoutOptions::default() };
+/// let summary = solve_layouts(&layouts, task, &options, &Parallel::default(), |_, _| ControlFlow::Continue(()))?;
+/// let again = LayoutSummary::from_figures(summary.figures());
+/// assert_eq!(again.standard_error(0.3), summary.standard_error(0.3));
+/// let level = Level::new(4);
+/// assert_eq!(again.make_probability(level, Strain::Spades, Seat::North), summary.make_probability(level, Strain::Spades, Seat::North));
+/// # Ok::<_, dds::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LayoutFigures {
+    /// All layouts of the problem.
+    pub population: u64,
+    /// The layouts the run set out to solve.
+    pub planned: u64,
+    /// The layouts solved.
+    pub solved: u64,
+    /// The independent units the standard error counts: the layouts of a
+    /// random sample, or the chunks of consecutive layouts touched.
+    pub units: u64,
+    /// The strains and declarers counted.
+    pub cells: ByStrain<BySeat<bool>>,
+    /// For each strain and declarer, the layouts in which declarer takes
+    /// 0 to 13 tricks.
+    pub counts: ByStrain<BySeat<[u64; 14]>>,
+}
+
 impl LayoutSummary {
+    /// The summary's figures (see [`LayoutFigures`]).
+    pub fn figures(&self) -> LayoutFigures {
+        LayoutFigures {
+            population: self.population,
+            planned: self.planned,
+            solved: self.solved,
+            units: self.units(),
+            cells: self.cells,
+            counts: self.counts,
+        }
+    }
+
+    /// A summary with these figures: its statistics are those of the
+    /// summary the figures came from.
+    pub fn from_figures(figures: LayoutFigures) -> LayoutSummary {
+        let LayoutFigures { population, planned, solved, units, cells, counts } = figures;
+        // The units stand as that many distinct chunks: the count is all
+        // the standard error reads of them.
+        let chunks = (0..units).collect();
+        LayoutSummary { population, planned, solved, random: false, chunks, cells, counts }
+    }
+
+    /// The independent units of the standard error: the layouts of a
+    /// random sample, or the chunks of consecutive layouts touched.
+    fn units(&self) -> u64 {
+        if self.random {
+            self.solved
+        } else {
+            self.chunks.len() as u64
+        }
+    }
+
     fn new(population: u64, planned: u64, random: bool, cells: ByStrain<BySeat<bool>>) -> LayoutSummary {
         LayoutSummary {
             population,
@@ -535,7 +604,7 @@ impl LayoutSummary {
         if self.is_complete() {
             return Some(0.0);
         }
-        let n = if self.random { self.solved } else { self.chunks.len() as u64 };
+        let n = self.units();
         if self.solved < 2 || n == 0 {
             return None;
         }

@@ -40,7 +40,7 @@ pub use dds_model as model;
 pub use dds_model::PositionError;
 pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use error::{Error, PlayFault};
-pub use layouts::{solve_layouts, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts};
+pub use layouts::{solve_layouts, LayoutFigures, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts};
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, BestLine, LineCard, PlayAnalysis, PlayRequest};
 pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};

@@ -84,6 +84,33 @@ pub struct PlayRequest {
     pub play: Vec<Card>,
 }
 
+impl PlayRequest {
+    /// Checks the play without searching: the error
+    /// [`Solver::analyse_play`] gives for this request (a bad deal, an
+    /// illegal card with its place and fault), found by replaying the
+    /// cards. A front-end checks a batch with it before anything is solved.
+    ///
+    /// ```
+    /// use dds::{Error, PlayFault, PlayRequest, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let good = PlayRequest { deal, strain: Strain::Spades, leader: Seat::North, play: vec!["CT".parse()?] };
+    /// assert_eq!(good.check(), Ok(()));
+    /// let bad = PlayRequest { play: vec!["C4".parse()?], ..good };
+    /// assert!(matches!(bad.check(), Err(Error::IllegalPlay { index: 0, fault: PlayFault::HeldBy(Seat::East), .. })));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        let deal = self.deal.validate()?;
+        let mut board = Board::new(&deal, self.strain, self.leader, &[])?;
+        for (index, &card) in self.play.iter().enumerate() {
+            let seat = board.to_play();
+            board = board.after(card).map_err(|e| illegal(&board, index, card, seat, e))?;
+        }
+        Ok(())
+    }
+}
+
 impl Solver {
     /// The double dummy result for declarer's side before the play and after
     /// each card of `play` (DDS's `AnalysePlay`). `deal` holds the cards at

@@ -44,6 +44,48 @@ pub enum Target {
     LegalCards,
 }
 
+impl Target {
+    /// The target of DDS's `target` argument: -1 for the most tricks,
+    /// 0 to 13 for cards that take at least that many; `None` for any other
+    /// number (each front-end refuses it in its own way: a status code, an
+    /// exception, a usage error).
+    ///
+    /// ```
+    /// use dds::Target;
+    /// assert_eq!(Target::from_dds(-1), Some(Target::Max));
+    /// assert_eq!(Target::from_dds(9), Some(Target::AtLeast(9)));
+    /// assert_eq!(Target::from_dds(14), None);
+    /// assert_eq!(Target::from_dds(-2), None);
+    /// ```
+    pub const fn from_dds(target: i64) -> Option<Target> {
+        match target {
+            -1 => Some(Target::Max),
+            0..=13 => Some(Target::AtLeast(target as u8)),
+            _ => None,
+        }
+    }
+}
+
+impl Solutions {
+    /// The value of DDS's `solutions` argument: 1 one best card, 2 every
+    /// card that meets the target, 3 every card with its score; `None` for
+    /// any other number.
+    ///
+    /// ```
+    /// use dds::Solutions;
+    /// assert_eq!(Solutions::from_dds(2), Some(Solutions::AllOptimal));
+    /// assert_eq!(Solutions::from_dds(0), None);
+    /// ```
+    pub const fn from_dds(solutions: i64) -> Option<Solutions> {
+        match solutions {
+            1 => Some(Solutions::One),
+            2 => Some(Solutions::AllOptimal),
+            3 => Some(Solutions::All),
+            _ => None,
+        }
+    }
+}
+
 /// How many cards to report (DDS's `solutions`).
 ///
 /// ```
