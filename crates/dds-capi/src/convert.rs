@@ -11,17 +11,17 @@ use crate::types::{deal, playTraceBin, playTracePBN};
 
 /// The strain of DDS's `trump` (0 spades .. 3 clubs, 4 notrump).
 pub(crate) fn strain(trump: c_int) -> Option<Strain> {
-    usize::try_from(trump).ok().filter(|&t| t < 5).map(Strain::new)
+    usize::try_from(trump).ok().and_then(Strain::try_new)
 }
 
 /// The seat of DDS's hand number (0 North .. 3 West).
 pub(crate) fn seat(hand: c_int) -> Option<Seat> {
-    usize::try_from(hand).ok().filter(|&h| h < 4).map(Seat::new)
+    usize::try_from(hand).ok().and_then(Seat::try_new)
 }
 
 /// A card from DDS's suit (0 spades .. 3 clubs) and rank (2 .. 14).
 pub(crate) fn card(suit: c_int, rank: c_int) -> Option<Card> {
-    let suit = usize::try_from(suit).ok().filter(|&s| s < 4).map(Suit::new)?;
+    let suit = usize::try_from(suit).ok().and_then(Suit::try_new)?;
     let rank = u8::try_from(rank).ok().and_then(Rank::try_new)?;
     Some(Card::new(suit, rank))
 }

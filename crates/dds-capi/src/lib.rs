@@ -67,15 +67,9 @@ pub(crate) fn deal_from_pbn(dl: &dealPBN) -> Result<deal, c_int> {
 pub(crate) fn solve_one(dl: &deal, target: c_int, solutions: c_int, mode: c_int) -> Result<futureTricks, c_int> {
     range_checks(dl, target, solutions, mode)?;
     let board = value_checks(dl, target)?;
-    let goal = match u8::try_from(target) {
-        Ok(t) => Target::AtLeast(t),
-        Err(_) => Target::Max,
-    };
-    let solutions = match solutions {
-        1 => Solutions::One,
-        2 => Solutions::AllOptimal,
-        _ => Solutions::All,
-    };
+    // In range: `range_checks` has refused any other number.
+    let goal = Target::from_dds(i64::from(target)).ok_or(RETURN_TARGET_WRONG_HI)?;
+    let solutions = Solutions::from_dds(i64::from(solutions)).ok_or(RETURN_SOLNS_WRONG_HI)?;
     let solution = with_solver(|solver| {
         solver.set_skip_forced(mode == 0);
         solver.solve_board(&board, goal, solutions)
@@ -178,7 +172,6 @@ fn solve_all(bo: &boards, solved: &mut solvedBoards) -> c_int {
         answer.cards = 0;
     }
     let results = runtime::on_pool(n, |k| solve_one(&bo.deals[k], bo.target[k], bo.solutions[k], bo.mode[k]));
-    let Some(results) = results else { return RETURN_THREAD_CREATE };
     solved.noOfBoards = n as c_int;
     write_answers(&mut solved.solvedBoard, results)
 }

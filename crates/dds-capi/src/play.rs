@@ -108,7 +108,6 @@ fn analyse_all(bo: &boards, plays: &playTracesBin, solved: &mut solvedPlays) -> 
     }
     let n = usize::try_from(bo.noOfBoards).unwrap_or(0);
     let results = runtime::on_pool(n, |k| analyse(&bo.deals[k], &plays.plays[k]));
-    let Some(results) = results else { return RETURN_THREAD_CREATE };
     solved.noOfBoards = n as c_int;
     crate::write_answers(&mut solved.solved, results)
 }

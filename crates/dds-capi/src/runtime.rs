@@ -1,17 +1,16 @@
 //! What the library keeps between calls: the thread count and memory set
 //! by `SetMaxThreads`/`SetResources` (atomics: any thread may call at any
 //! time), one solver per calling thread (its transposition table, kept
-//! between calls as DDS keeps one per thread index), and the thread pools
-//! of the batch functions. Nothing here is shared between two calls in
-//! flight except the pools, which are made for that.
+//! between calls as DDS keeps one per thread index). The batch functions
+//! run on the facade's thread pools (`dds::Parallel::map`): only `dds`
+//! owns threads. Nothing here is shared between two calls in flight.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ffi::c_int;
 use std::num::NonZeroUsize;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::Once;
 
 use dds::Solver;
 
@@ -129,30 +128,17 @@ pub(crate) fn free_solver() {
     });
 }
 
-/// The pool of `threads()` threads for the batch functions, made once
-/// per thread count and kept.
-pub(crate) fn pool() -> Option<Arc<rayon::ThreadPool>> {
-    static POOLS: Mutex<Option<HashMap<usize, Arc<rayon::ThreadPool>>>> = Mutex::new(None);
-    let n = threads();
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    let pools = pools.get_or_insert_with(HashMap::new);
-    if let Some(pool) = pools.get(&n) {
-        return Some(Arc::clone(pool));
-    }
-    // The pool's threads work only for entry points: their panics are
-    // caught by the caller's guard, quietly.
-    let builder = rayon::ThreadPoolBuilder::new().num_threads(n).start_handler(|_| INSIDE.with(|i| i.set(true)));
-    let pool = Arc::new(builder.build().ok()?);
-    pools.insert(n, Arc::clone(&pool));
-    Some(pool)
-}
-
-/// `f(k)` for each `k` in `0..n`, on the batch pool's threads, one item
-/// at a time per thread, in order; `None` if the pool cannot be made.
-pub(crate) fn on_pool<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Option<Vec<T>> {
-    use rayon::prelude::*;
-    let pool = pool()?;
-    Some(pool.install(|| (0..n).into_par_iter().with_max_len(1).map(f).collect()))
+/// `f(k)` for each `k` in `0..n`, on `threads()` threads of the facade's
+/// pools ([`dds::Parallel::map`]), one item at a time per thread, in
+/// order. Each worker thread keeps its own solver (`with_solver`), as DDS
+/// keeps one per thread index.
+pub(crate) fn on_pool<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    dds::Parallel::with_threads(threads()).map(n, |k| {
+        // A panic on a worker thread is caught by the calling entry
+        // point's guard: the hook stays quiet there too.
+        INSIDE.with(|inside| inside.set(true));
+        f(k)
+    })
 }
 
 thread_local! {

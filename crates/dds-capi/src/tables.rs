@@ -145,10 +145,7 @@ fn calc_all(
             })
             .collect()
     } else {
-        match runtime::on_pool(checked.len(), |k| table(&checked[k], &strains)) {
-            Some(results) => results,
-            None => return RETURN_THREAD_CREATE,
-        }
+        runtime::on_pool(checked.len(), |k| table(&checked[k], &strains))
     };
     for (slot, result) in res.results.iter_mut().zip(&results) {
         match result {

@@ -885,11 +885,7 @@ fn looks_like_deal(arg: &str) -> bool {
 /// A valid full deal from its text, or a message naming `label`.
 pub(crate) fn full_deal(label: &str, text: &str) -> Result<Deal, Failure> {
     let deal: Deal = text.parse().map_err(|e| Failure(format!("{label}: {e}")))?;
-    let deal = deal.validate().map_err(|e| Failure(format!("{label}: {e}")))?;
-    if !deal.is_full() {
-        return Err(Failure(format!("{label}: {}", dds::Error::NotFullDeal)));
-    }
-    Ok(deal)
+    dds::full_deal(&deal).map_err(|e| Failure(format!("{label}: {e}")))
 }
 
 /// The tags the `dds` command reads or writes. Their names are

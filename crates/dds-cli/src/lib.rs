@@ -248,12 +248,11 @@ pub(crate) fn parse_threads(value: &str) -> Result<usize, String> {
 /// number of tricks from 0 to 13. The parser's error is a usage error.
 fn parse_target(value: &str) -> Result<Target, String> {
     match value.trim() {
-        t if t.eq_ignore_ascii_case("max") || t == "-1" => Ok(Target::Max),
+        t if t.eq_ignore_ascii_case("max") => Ok(Target::Max),
         n => n
-            .parse::<u8>()
+            .parse::<i64>()
             .ok()
-            .filter(|&n| n <= 13)
-            .map(Target::AtLeast)
+            .and_then(Target::from_dds)
             .ok_or_else(|| "expected max or a number of tricks from 0 to 13".to_owned()),
     }
 }
@@ -271,12 +270,7 @@ where
 /// A `--solutions` value: 1, 2 or 3, each bad value with the same usage
 /// error.
 fn parse_solutions(value: &str) -> Result<Solutions, String> {
-    match value.trim() {
-        "1" => Ok(Solutions::One),
-        "2" => Ok(Solutions::AllOptimal),
-        "3" => Ok(Solutions::All),
-        _ => Err("expected 1, 2 or 3".to_owned()),
-    }
+    value.trim().parse::<i64>().ok().and_then(Solutions::from_dds).ok_or_else(|| "expected 1, 2 or 3".to_owned())
 }
 
 impl<E: std::fmt::Display> From<E> for Failure {

@@ -109,6 +109,21 @@ impl Parallel {
         }
     }
 
+    /// `f(k)` for each `k` in `0..n` on these settings' threads, one item
+    /// at a time per thread (a long item holds back no other), the results
+    /// in order. For a front-end that keeps state of its own on each worker
+    /// thread (the C library's solver per thread, as DDS keeps one per
+    /// thread index): the threads are still the facade's pools.
+    ///
+    /// ```
+    /// use dds::Parallel;
+    /// let squares = Parallel::with_threads(2).map(5, |k| k * k);
+    /// assert_eq!(squares, [0, 1, 4, 9, 16]);
+    /// ```
+    pub fn map<T: Send>(&self, n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+        self.run(|| (0..n).into_par_iter().with_max_len(1).map(f).collect())
+    }
+
     /// The number of threads calls run on.
     pub(crate) fn thread_count(&self) -> usize {
         self.pool().map_or_else(rayon::current_num_threads, |pool| pool.current_num_threads())

@@ -43,7 +43,7 @@ pub use error::{Error, PlayFault};
 pub use layouts::{solve_layouts, LayoutFigures, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts};
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, BestLine, LineCard, PlayAnalysis, PlayRequest};
-pub use solver::{Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
+pub use solver::{full_deal, Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
 
 /// The Rust examples of the workspace's README, compiled and run as tests.
 #[cfg(doctest)]

@@ -171,8 +171,20 @@ pub struct Solution {
 }
 
 /// `deal` checked as a full deal: 13 cards in each hand, no card twice
-/// ([`Error::Deal`] or [`Error::NotFullDeal`] otherwise).
-pub(crate) fn full_deal(deal: &Deal) -> Result<Deal, Error> {
+/// ([`Error::Deal`] or [`Error::NotFullDeal`] otherwise): the check of
+/// every call that needs a full deal (tables, par, contract results), for
+/// front-ends that check a batch before solving it.
+///
+/// ```
+/// use dds::{full_deal, Error};
+/// use dds::model::Deal;
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// assert_eq!(full_deal(&deal), Ok(deal));
+/// let ending: Deal = "N:A... K... Q... J...".parse()?;
+/// assert_eq!(full_deal(&ending), Err(Error::NotFullDeal));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn full_deal(deal: &Deal) -> Result<Deal, Error> {
     let deal = deal.validate()?;
     if !deal.is_full() {
         return Err(Error::NotFullDeal);
