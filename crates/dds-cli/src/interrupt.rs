@@ -3,7 +3,7 @@
 //!
 //! * The batch commands (`table`, `par`, `pbn`, `report`, `layouts`) check
 //!   between chunks: the chunk being solved when the signal comes (at most
-//!   [`crate::CHUNK`] deals, or the layouts the workers hold) is finished
+//!   [`crate::batch::CHUNK`] deals, or the layouts the workers hold) is finished
 //!   and written; records read but not yet being solved are dropped, and
 //!   nothing more is read. Every result finished is written whole and
 //!   flushed, a `-o FILE` run leaves FILE as it was and the finished

@@ -21,8 +21,9 @@ use dds::model::{Level, Seat, Strain, Vulnerability};
 use dds::{solve_layouts, DdTable, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel};
 
 use crate::json;
+use crate::position::strain_name;
 use crate::progress::Progress;
-use crate::{parse_threads, parse_value, strain_name, Failure};
+use crate::{parse_threads, parse_value, Failure};
 
 /// The longest `--time`, in seconds: one year.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;

@@ -9,9 +9,10 @@ use std::path::Path;
 use dds::model::{PbnGame, Seat, Vulnerability};
 use dds::DdTable;
 
+use crate::batch::{run_tables, with_place, Emit, RunOptions, Stop};
 use crate::input::{self, Format, Item, PbnPieces, Records};
 use crate::output::{stdout_error, OutputFile};
-use crate::{json, run_tables, with_place, Emit, Failure, RunOptions, Stop};
+use crate::{json, Failure};
 
 /// The PBN tags `dds pbn` writes for a game.
 struct PbnResults {

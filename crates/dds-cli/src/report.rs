@@ -12,9 +12,11 @@ use clap::Args;
 use dds::model::{dealer_for_board, Deal, Seat, Side, Strain, Suit, Vulnerability};
 use dds::{DdTable, Par, ParContract};
 
+use crate::batch::{run_tables, Emit, RunOptions};
 use crate::input::{Item, PbnPieces, Records};
 use crate::output::{stdout_error, OutputFile};
-use crate::{parse_threads, run_tables, Emit, Failure, RunOptions, STRAINS_NT_FIRST as STRAINS};
+use crate::tables::STRAINS_NT_FIRST as STRAINS;
+use crate::{parse_threads, Failure};
 
 /// The options of `dds report`.
 #[derive(Args, Debug)]
