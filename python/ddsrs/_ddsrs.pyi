@@ -282,7 +282,7 @@ class LayoutSummary:
         solved: int,
         cells: Sequence[Sequence[bool]],
         counts: Sequence[Sequence[Sequence[int]]],
-        se_factor: Optional[float],
+        units: int,
         indices: Any = None,
         tables: Any = None,
         deals: Any = None,

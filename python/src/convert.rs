@@ -4,7 +4,7 @@
 
 use std::num::NonZeroUsize;
 
-use dds::model::{BySeat, ByStrain, Card, Contract, Deal, Seat, Strain, Vulnerability};
+use dds::model::{BySeat, ByStrain, Card, Contract, Deal, Holding, Seat, Strain, Suit, Vulnerability};
 use dds::{DdTable, Parallel, MAX_THREADS};
 use numpy::{PyArray2, PyArray3, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -199,7 +199,10 @@ pub(crate) fn deal_from_text(text: &str, need: Need) -> Result<Deal, Failure> {
     check(deal, need)
 }
 
-/// `deal` checked as `need` says (a full deal: 13 cards a hand).
+/// `deal` checked as `need` says (a full deal: 13 cards a hand). For a
+/// full deal this is the facade's rule (its crate-private
+/// `solver::full_deal`, with the same errors), made here because a batch
+/// checks every deal before it solves any.
 fn check(deal: Deal, need: Need) -> Result<Deal, Failure> {
     if need == Need::Full {
         let deal = deal.validate().map_err(|e| Failure::from_dds(&e.into()))?;
@@ -215,24 +218,26 @@ fn check(deal: Deal, need: Need) -> Result<Deal, Failure> {
 /// W, suits S, H, D, C, the rank of value `r` (2 to 14) at bit `r`.
 pub(crate) fn deal_from_bits(bits: &[[i64; 4]; 4], need: Need) -> Result<Deal, Failure> {
     let mut words = [[0u32; 4]; 4];
-    for (seat, row) in bits.iter().enumerate() {
-        for (suit, &value) in row.iter().enumerate() {
-            let ok = u32::try_from(value).ok().filter(|v| v & !0x7ffc == 0);
-            let Some(v) = ok else {
+    for (seat, row) in Seat::ALL.into_iter().zip(bits) {
+        for (suit, &value) in Suit::ALL.into_iter().zip(row) {
+            // Which bits hold ranks is the model's rule (`Holding::from_dds_bits`);
+            // the check is made word by word to name the seat and suit.
+            let word = u32::try_from(value).ok().filter(|&v| Holding::from_dds_bits(v).is_some());
+            let Some(word) = word else {
                 return Err(Failure::new(
                     Class::Deal,
                     "bad_bits",
                     format!(
                         "bad bits {value:#x} for {} in {}: DDS's layout holds the rank of value r (2 to 14) at bit r",
-                        Seat::ALL[seat].name(),
-                        ["spades", "hearts", "diamonds", "clubs"][suit],
+                        seat.name(),
+                        suit.name(),
                     ),
                 ));
             };
-            words[seat][suit] = v;
+            words[seat.index()][suit.index()] = word;
         }
     }
-    // Every bit is a rank bit: the layout converts.
+    // Every word passed the model's check: the layout converts.
     let deal = Deal::from_dds_bits(&words).unwrap_or_default();
     check(deal, need)
 }
