@@ -199,19 +199,14 @@ pub(crate) fn deal_from_text(text: &str, need: Need) -> Result<Deal, Failure> {
     check(deal, need)
 }
 
-/// `deal` checked as `need` says (a full deal: 13 cards a hand). For a
-/// full deal this is the facade's rule (its crate-private
-/// `solver::full_deal`, with the same errors), made here because a batch
-/// checks every deal before it solves any.
+/// `deal` checked as `need` says: a full deal by the facade's rule
+/// (`dds::full_deal`), so that a batch checks every deal before it solves
+/// any, with the errors the solving calls give.
 fn check(deal: Deal, need: Need) -> Result<Deal, Failure> {
-    if need == Need::Full {
-        let deal = deal.validate().map_err(|e| Failure::from_dds(&e.into()))?;
-        if !deal.is_full() {
-            return Err(Failure::from_dds(&dds::Error::NotFullDeal));
-        }
-        return Ok(deal);
+    match need {
+        Need::Full => dds::full_deal(&deal).map_err(|e| Failure::from_dds(&e)),
+        _ => Ok(deal),
     }
-    Ok(deal)
 }
 
 /// A deal from DDS's bit layout: `bits[seat][suit]` with seats N, E, S,
