@@ -153,6 +153,10 @@ impl Source {
 /// at once instead of filling the memory.
 pub(crate) const MAX_LINE: usize = 4 << 20;
 
+/// The most standard input holds before a record ends: no PBN game (its
+/// blank lines and comments before it included) comes near it.
+const MAX_RECORD: usize = 64 << 20;
+
 /// The error of a line longer than [`MAX_LINE`].
 fn too_long(name: &str, line: usize) -> Failure {
     Failure(format!(
@@ -513,6 +517,17 @@ impl Records {
             let before = PbnFile::parse(&rest[..start]).map_err(|_| Failure(format!("{}: {error}", self.name)))?;
             self.take_pbn_file(before, piece.charset, line);
             let game = self.pbn.games;
+            if game == 0 && self.header.is_empty() {
+                // The file's header lines (Bridge Composer's title) are in
+                // front of a broken first game.
+                self.header = rest[start..end]
+                    .lines()
+                    .map(|l| l.trim_start_matches('\u{feff}').trim_end_matches('\r'))
+                    .take_while(|l| l.starts_with('%') || l.trim().is_empty())
+                    .filter(|l| l.starts_with('%'))
+                    .map(str::to_owned)
+                    .collect();
+            }
             self.push(Some(game), Err(Failure(format!("{}: game {}: {error}", self.name, game + 1))));
             self.carry.clear();
             self.pbn.games += 1;
@@ -565,26 +580,30 @@ impl Records {
 /// Where a game that does not parse lies in `text`: from the line after
 /// the last blank line before line `bad` (from 1) to the first line that
 /// is not blank after the blank line that ends it (the game and the blank
-/// lines after it, as a game's text runs), as byte offsets.
+/// lines after it, as a game's text runs), as byte offsets. A blank line
+/// inside a `{` comment ends no game: lines are read as standard input's
+/// games are told apart ([`scan_pbn_line`]).
 fn bad_game_span(text: &str, bad: usize) -> (usize, usize) {
     let blank = |line: &str| line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-    let (mut start, mut offset) = (0, 0);
+    let scan = |line: &str, open: bool| scan_pbn_line(line.trim_start_matches('\u{feff}').trim().as_bytes(), open).0;
+    let (mut start, mut offset, mut open) = (0, 0, false);
     let mut lines = text.split_inclusive('\n').enumerate();
     for (i, line) in lines.by_ref() {
+        open = scan(line, open);
+        offset += line.len();
         if i + 1 >= bad {
-            offset += line.len();
             break;
         }
-        offset += line.len();
-        if blank(line) {
+        if blank(line) && !open {
             start = offset;
         }
     }
-    // Past the bad line: to the first blank line, then past the blank
-    // lines.
+    // Past the bad line: to the first blank line outside a comment, then
+    // past the blank lines.
     let mut ended = false;
     for (_, line) in lines {
-        if blank(line) {
+        open = scan(line, open);
+        if blank(line) && !open {
             ended = true;
         } else if ended {
             break;
@@ -730,6 +749,14 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
             first = number;
         }
         piece.extend_from_slice(&line);
+        // A record that never ends (`yes | dds table`: blank lines before a
+        // deal that never comes) must not fill the memory; LIN is read to
+        // its end by design.
+        if piece.len() > MAX_RECORD && format != Some(Format::Lin) {
+            let what = format!("lines {first} to {number} hold no whole record in {} MiB", MAX_RECORD >> 20);
+            let _ = send.send(Err(Failure(format!("{STDIN}: {what}: not a file of deals, PBN or DDS's hand files"))));
+            return;
+        }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim_start_matches('\u{feff}').trim();
         if format.is_none() && !is_skipped(text) {

@@ -14,8 +14,9 @@
 //!   nothing finished to keep until their result is found: a signal before
 //!   then stops them at once, with a message; one that comes while the
 //!   result is being written lets it be written whole.
-//! * While a file given by name is read (before anything is solved), the
-//!   first signal stops the command at once: there is nothing to finish.
+//! * While a file given by name is read, or an output file opened (before
+//!   anything is solved), the first signal stops the command at once:
+//!   there is nothing to finish.
 //! * A second signal stops any command at once: the output may then end in
 //!   a partial record, and `FILE.part` in a partial game (FILE itself is
 //!   still left as it was).
@@ -40,9 +41,10 @@ pub(crate) enum Mode {
     /// Ends the process at once: nothing has been written, and the search
     /// in progress cannot be stopped part way.
     AtOnce,
-    /// Ends the process at once: a file given by name is being read, and
-    /// nothing has been solved or written (see [`while_reading`]).
-    Reading,
+    /// Ends the process at once with this message: the input is being
+    /// read or the output opened, and nothing has been solved or written
+    /// (see [`while_reading`], [`while_opening`]).
+    Preparing(&'static str),
 }
 
 /// The handler's state: the mode, and the signals received. The handler
@@ -85,8 +87,21 @@ pub(crate) fn finish_from_here() {
 /// input is read, and a large file takes a while. The mode before is back
 /// afterwards.
 pub(crate) fn while_reading<T>(read: impl FnOnce() -> T) -> T {
-    let before = std::mem::replace(&mut lock().mode, Mode::Reading);
-    let result = read();
+    preparing("interrupted while the input was read: nothing is solved or written", read)
+}
+
+/// Runs `open`, the opening of an output file, with the first signal
+/// ending the process at once: opening a named pipe waits for its reader,
+/// and nothing has been solved yet.
+pub(crate) fn while_opening<T>(open: impl FnOnce() -> T) -> T {
+    preparing("interrupted while the output was opened: nothing is solved or written", open)
+}
+
+/// Runs `f` in [`Mode::Preparing`] with `message`, the mode before back
+/// afterwards.
+fn preparing<T>(message: &'static str, f: impl FnOnce() -> T) -> T {
+    let before = std::mem::replace(&mut lock().mode, Mode::Preparing(message));
+    let result = f();
     lock().mode = before;
     result
 }
@@ -114,7 +129,7 @@ fn handle() {
             return;
         }
         (1, Mode::AtOnce) => "interrupted before the result was found: nothing is written",
-        (1, Mode::Reading) => "interrupted while the input was read: nothing is solved or written",
+        (1, Mode::Preparing(message)) => message,
         _ => "interrupted again: stopped at once; the output may end in a partial record",
     };
     let _ = writeln!(std::io::stderr().lock(), "dds: {message}");

@@ -273,10 +273,33 @@ pub const STDOUT_CLOSED: u8 = 1;
 #[doc(hidden)]
 pub const STDOUT_READ_ONLY: u8 = 2;
 
+/// Why standard output cannot be written, when it cannot (see
+/// [`STDOUT_STATE`]).
+fn unwritable_stdout() -> Option<&'static str> {
+    match STDOUT_STATE.load(Ordering::SeqCst) {
+        STDOUT_CLOSED => Some("closed"),
+        STDOUT_READ_ONLY => Some("open for reading only"),
+        _ => None,
+    }
+}
+
 /// Runs the `dds` command on the process's arguments and returns its exit
 /// status (what `main` returns).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and the version go to standard output: lost, without a
+            // word, when it cannot be written.
+            let to_stdout =
+                matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion);
+            if let Some(why) = unwritable_stdout().filter(|_| to_stdout) {
+                let _ = writeln!(io::stderr().lock(), "dds: standard output is {why}: nothing would be written");
+                return ExitCode::FAILURE;
+            }
+            e.exit()
+        }
+    };
     // Every command writes to standard output but `pbn` and `report` with
     // `-o FILE` (`pbn --json` writes its lines there whatever `-o` says).
     let to_stdout = match &cli.command {
@@ -284,12 +307,7 @@ pub fn main() -> ExitCode {
         Command::Report(args) => args.output.is_none(),
         _ => true,
     };
-    let unwritable = match STDOUT_STATE.load(Ordering::SeqCst) {
-        STDOUT_CLOSED => Some("closed"),
-        STDOUT_READ_ONLY => Some("open for reading only"),
-        _ => None,
-    };
-    if let Some(why) = unwritable.filter(|_| to_stdout) {
+    if let Some(why) = unwritable_stdout().filter(|_| to_stdout) {
         let _ = writeln!(io::stderr().lock(), "dds: standard output is {why}: nothing would be written");
         return ExitCode::FAILURE;
     }

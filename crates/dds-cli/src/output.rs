@@ -4,14 +4,19 @@
 //! * A regular file, or a name not yet taken, is written through a
 //!   temporary `NAME.part` beside it and renamed over it at the end, so that
 //!   a run that fails or is stopped never leaves half a file under the name
-//!   asked for. A file being replaced keeps its permissions (the part gets
-//!   them before anything is written into it).
+//!   asked for. A file being replaced keeps its permissions (the part is
+//!   made private, mode 600, and given them before the rename); a part left
+//!   by an earlier run is removed first.
 //! * A symbolic link is followed (to the end of a chain of links): the file
 //!   it points to is the one replaced, its `.part` beside it, and the link
 //!   stays a link.
-//! * Anything else that exists (a device such as `/dev/null` or
-//!   `/dev/stdout`'s terminal, a named pipe, a socket) is written directly:
-//!   it is never replaced, and there is no `.part`.
+//! * Anything else that exists (a device such as `/dev/null`, a named
+//!   pipe) is written directly: it is never replaced, and there is no
+//!   `.part`. A socket cannot be opened as a file: an error.
+//! * The command's own standard output named as a file (`/dev/stdout`,
+//!   `/dev/fd/1`, `/proc/self/fd/1`, which the kernel resolves to whatever
+//!   standard output is) is written as standard output: into its pipe, or
+//!   at the end of a file opened for appending, never replacing it.
 
 use std::fs::{File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
@@ -28,39 +33,58 @@ pub(crate) struct OutputFile {
     path: PathBuf,
     /// The file written into: the part, or the special file itself.
     out: BufWriter<File>,
-    /// The file replaced at the end and the part renamed over it; `None`
-    /// when the output is written directly.
-    replace: Option<(PathBuf, PathBuf)>,
+    /// The file replaced at the end, the part renamed over it and the
+    /// permissions the file had; `None` when the output is written
+    /// directly.
+    replace: Option<(PathBuf, PathBuf, Option<Permissions>)>,
 }
 
 impl OutputFile {
     /// Opens `path` for writing as the module's documentation says.
     pub(crate) fn create(path: &Path) -> Result<OutputFile, Failure> {
         let cannot = |what: &Path, e: io::Error| Failure(format!("cannot write {}: {e}", what.display()));
-        let target = follow_links(path).map_err(|e| cannot(path, e))?;
-        let existing = match std::fs::metadata(&target) {
+        let direct = |file: File| OutputFile { path: path.to_owned(), out: BufWriter::new(file), replace: None };
+        // What the kernel finds at the name, every link followed (also the
+        // links of /proc, which name no path: `pipe:[81857]`).
+        let found = match std::fs::metadata(path) {
             Ok(meta) => Some(meta),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(cannot(path, e)),
         };
-        if let Some(meta) = existing.as_ref().filter(|m| !m.is_file()) {
+        if let Some(meta) = &found {
+            if let Some(stdout) = stdout_if_same(meta) {
+                return Ok(direct(stdout));
+            }
             if meta.is_dir() {
                 return Err(Failure(format!("cannot write {}: it is a folder", path.display())));
             }
-            // A device, a pipe or a socket: written as it is, never
-            // replaced (opening a pipe waits for its reader, as any
-            // program writing to it does).
-            let file = OpenOptions::new().write(true).open(&target).map_err(|e| cannot(path, e))?;
-            return Ok(OutputFile { path: path.to_owned(), out: BufWriter::new(file), replace: None });
+        }
+        let target = follow_links(path).map_err(|e| cannot(path, e))?;
+        // A device, a pipe or a socket, or a regular file reached through
+        // a link that names no path the links can be followed to: written
+        // as it is, never replaced (opening a pipe waits for its reader, as
+        // any program writing to it does).
+        let replaceable = match (&found, std::fs::metadata(&target)) {
+            (None, _) => true,
+            (Some(meta), Ok(at_target)) => meta.is_file() && same_file(meta, &at_target),
+            (Some(_), Err(_)) => false,
+        };
+        if !replaceable {
+            let file = OpenOptions::new().write(true).open(path).map_err(|e| cannot(path, e))?;
+            return Ok(direct(file));
         }
         let mut name = target.file_name().unwrap_or_default().to_owned();
         name.push(".part");
         let part = target.with_file_name(name);
-        let file = File::create(&part).map_err(|e| cannot(&part, e))?;
-        if let Some(permissions) = existing.map(|m| m.permissions()) {
-            keep_permissions(&file, permissions).map_err(|e| cannot(&part, e))?;
+        // A part left by a run that was stopped goes (whatever it is: a
+        // file, a link, a pipe), and the new one is made private.
+        match std::fs::remove_file(&part) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(cannot(&part, e)),
+            _ => {}
         }
-        Ok(OutputFile { path: path.to_owned(), out: BufWriter::new(file), replace: Some((target, part)) })
+        let file = new_private_file(&part).map_err(|e| cannot(&part, e))?;
+        let permissions = found.map(|m| m.permissions());
+        Ok(OutputFile { path: path.to_owned(), out: BufWriter::new(file), replace: Some((target, part, permissions)) })
     }
 
     /// The temporary file the output goes to until [`finish`]: `None` when
@@ -68,7 +92,7 @@ impl OutputFile {
     ///
     /// [`finish`]: OutputFile::finish
     pub(crate) fn part(&self) -> Option<&Path> {
-        self.replace.as_ref().map(|(_, part)| part.as_path())
+        self.replace.as_ref().map(|(_, part, _)| part.as_path())
     }
 
     /// The name given by the user.
@@ -90,7 +114,10 @@ impl OutputFile {
     /// Flushes the text and, for a replaced file, renames the part over it.
     pub(crate) fn finish(mut self) -> Result<(), Failure> {
         self.flush()?;
-        if let Some((target, part)) = &self.replace {
+        if let Some((target, part, permissions)) = &self.replace {
+            if let Some(permissions) = permissions {
+                std::fs::set_permissions(part, permissions.clone()).map_err(|e| self.write_error(&e))?;
+            }
             std::fs::rename(part, target)
                 .map_err(|e| Failure(format!("cannot rename {} to {}: {e}", part.display(), target.display())))?;
         }
@@ -100,7 +127,7 @@ impl OutputFile {
     /// Removes the part (nothing was finished to keep in it); a direct
     /// output is left as it is.
     pub(crate) fn discard(self) {
-        if let Some((_, part)) = &self.replace {
+        if let Some((_, part, _)) = &self.replace {
             let _ = std::fs::remove_file(part);
         }
     }
@@ -139,9 +166,65 @@ fn follow_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other(format!("more than {MAX_LINKS} symbolic links")))
 }
 
-/// Gives the part the permissions of the file it replaces.
-fn keep_permissions(part: &File, permissions: Permissions) -> io::Result<()> {
-    part.set_permissions(permissions)
+/// A new file at `path` that only its owner can read and write (it must
+/// not exist: a link or pipe put there in the meantime is not followed).
+fn new_private_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// Whether the output file `out` is the input: the file named `input`, or
+/// standard input when `input` is `None` or `-` (`dds pbn -o X < X`).
+pub(crate) fn is_input(out: &Path, input: Option<&str>) -> bool {
+    let Ok(out) = std::fs::metadata(out) else { return false };
+    match input {
+        Some(name) if name != "-" => std::fs::metadata(name).is_ok_and(|input| same_file(&out, &input)),
+        _ => {
+            #[cfg(unix)]
+            {
+                use std::os::fd::AsFd;
+                let stdin = io::stdin().as_fd().try_clone_to_owned().map(File::from);
+                stdin.and_then(|f| f.metadata()).is_ok_and(|input| same_file(&out, &input))
+            }
+            #[cfg(not(unix))]
+            false
+        }
+    }
+}
+
+/// Whether two metadata are of the same file.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
+/// The command's standard output, as a file sharing its open description
+/// (its offset, its append mode), when `meta` is of the same file: the
+/// output named `/dev/stdout` goes there as it would without `-o`.
+fn stdout_if_same(meta: &std::fs::Metadata) -> Option<File> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let stdout = File::from(io::stdout().as_fd().try_clone_to_owned().ok()?);
+        let own = stdout.metadata().ok()?;
+        same_file(meta, &own).then_some(stdout)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
 }
 
 /// A failed write to standard output.

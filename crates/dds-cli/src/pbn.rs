@@ -71,8 +71,9 @@ fn ns_score(value: &str) -> Option<i32> {
     }
 }
 
-/// Whether the game's `OptimumResultTable` (its columns and section, in
-/// any order and alignment the format allows) holds the tricks of `table`.
+/// Whether the game's `OptimumResultTable` holds the tricks of `table`: its
+/// rows in any order, its columns (Declarer, Denomination, Result, in that
+/// order) in any alignment.
 fn same_result_table(game: &PbnGame, table: &DdTable) -> bool {
     game.tag_pair("OptimumResultTable").is_some_and(|tag| {
         dds::model::parse_optimum_result_table(tag.value(), tag.section_lines())
@@ -92,7 +93,7 @@ impl PbnSink {
     fn open(output: Option<&Path>) -> Result<PbnSink, Failure> {
         match output {
             None => Ok(PbnSink::Stdout(io::stdout().lock())),
-            Some(path) => Ok(PbnSink::File(OutputFile::create(path)?)),
+            Some(path) => Ok(PbnSink::File(crate::interrupt::while_opening(|| OutputFile::create(path))?)),
         }
     }
 
@@ -278,8 +279,8 @@ pub(crate) fn run(file: Option<&str>, output: Option<&Path>, json: bool, options
             if let Err(failure) = writer.write_through(&mut records.pbn, Some(stop)) {
                 return Err(writer.failed(failure));
             }
-            if let (Some(out), Some(input), Some(part)) = (output, file, writer.sink.part()) {
-                if same_file(out, Path::new(input)) {
+            if let (Some(out), Some(part)) = (output, writer.sink.part()) {
+                if crate::output::is_input(out, file) {
                     // The output is the input: a partial file must not
                     // replace it.
                     let part = part.display().to_string();
@@ -332,13 +333,5 @@ fn interrupted(mut writer: PbnWriter, pbn: &mut PbnPieces, output: Option<&Path>
             out.display(),
         )),
         _ => Failure(format!("{stopped}: {games}, with their results, are written to {name}; {rest}")),
-    }
-}
-
-/// Whether two paths name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
     }
 }

@@ -121,7 +121,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
     }
     let heading = heading(&records.name, &events, &dates, &records.header);
     let out = match &args.output {
-        Some(path) => Sink::File(OutputFile::create(path)?),
+        Some(path) => Sink::File(crate::interrupt::while_opening(|| OutputFile::create(path))?),
         None => Sink::Stdout(std::io::stdout().lock()),
     };
     let mut page = Page {
@@ -132,7 +132,9 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
         done: 0,
         seen: HashSet::new(),
     };
-    page.start()?;
+    if let Err(failure) = page.start() {
+        return Err(page.failed(failure));
+    }
     let options = RunOptions { threads: args.threads, keep_going: args.keep_going, stats: args.stats };
     match run_tables(&mut records, &options, &mut page) {
         Ok(()) => page.end(),
@@ -268,29 +270,36 @@ impl Page {
         }
         let index = self.done / BOARDS_PER_SHEET;
         let html = render_sheet(&self.heading, &self.sheet, index, self.sheets);
+        // Flushed, so that the boards counted as written are out.
         self.out.write(&html)?;
+        self.out.flush()?;
         self.done += self.sheet.len();
         self.sheet.clear();
         Ok(())
     }
 
+    /// Writes the last sheet and the end of the page and flushes them; a
+    /// failed write says what was written (see [`Page::failed`]).
+    fn write_end(mut self) -> Result<Page, Failure> {
+        match self.write_sheet().and_then(|()| self.out.write(PAGE_END)).and_then(|()| self.out.flush()) {
+            Ok(()) => Ok(self),
+            Err(failure) => Err(self.failed(failure)),
+        }
+    }
+
     /// Writes the last sheet and the end of the page, and puts an output
     /// file in place.
-    fn end(mut self) -> Result<(), Failure> {
-        self.write_sheet()?;
-        self.out.write(PAGE_END)?;
-        match self.out {
-            Sink::Stdout(mut out) => out.flush().map_err(|e| stdout_error(&e)),
+    fn end(self) -> Result<(), Failure> {
+        match self.write_end()?.out {
+            Sink::Stdout(_) => Ok(()),
             Sink::File(out) => out.finish(),
         }
     }
 
     /// Ends a page stopped early: the boards solved on their sheets and the
     /// end of the page, flushed; an output file stays in its part.
-    fn close(mut self) -> Result<(), Failure> {
-        self.write_sheet()?;
-        self.out.write(PAGE_END)?;
-        self.out.flush()
+    fn close(self) -> Result<(), Failure> {
+        self.write_end().map(drop)
     }
 
     /// The message of a failed write: nothing more is written; a temporary

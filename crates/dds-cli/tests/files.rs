@@ -318,3 +318,150 @@ fn help_names_every_input_format() {
         assert!(help.contains("LIN") && help.contains("DDS hand file"), "{command}: {help}");
     }
 }
+
+#[test]
+fn output_named_as_the_commands_own_standard_output_goes_there() {
+    let dir = temp_dir("files-own-stdout");
+    // A link in the test's folder to what /dev/stdout names: the kernel
+    // resolves it to whatever standard output is, with no path to follow.
+    let link = dir.join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &link).unwrap();
+    // Standard output a pipe: the file goes into it.
+    let output = run(&["pbn", sample_pbn().to_str().unwrap(), "-o", link.to_str().unwrap()], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(output.stdout, pbn_on_stdout());
+    // A file opened for appending: what it held stays, the file follows.
+    let log = dir.join("log.txt");
+    std::fs::write(&log, "before\n").unwrap();
+    let script = format!("exec \"$0\" pbn {} -o {} >> {}", sample_pbn().display(), link.display(), log.display());
+    let output = sh(&script);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut expected = b"before\n".to_vec();
+    expected.extend(pbn_on_stdout());
+    assert_eq!(std::fs::read(&log).unwrap(), expected);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_part_left_by_an_earlier_run_is_replaced_not_followed() {
+    let dir = temp_dir("files-stale-part");
+    let (record, other) = (dir.join("record.pbn"), dir.join("other.txt"));
+    std::fs::write(&record, "old\n").unwrap();
+    std::fs::write(&other, "someone else's\n").unwrap();
+    // A part that is a link to another file, left in place.
+    std::os::unix::fs::symlink(&other, dir.join("record.pbn.part")).unwrap();
+    let output = run(&["pbn", sample_pbn().to_str().unwrap(), "-o", record.to_str().unwrap()], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "someone else's\n");
+    assert!(std::fs::symlink_metadata(&record).unwrap().file_type().is_file());
+    assert_eq!(std::fs::read(&record).unwrap(), pbn_on_stdout());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_failed_write_at_the_end_of_a_report_leaves_the_file_as_it_was() {
+    let dir = temp_dir("files-report-full");
+    let out = dir.join("record.html");
+    std::fs::write(&out, "old\n").unwrap();
+    // 10 KiB: past the first sheet, short of the page.
+    let script =
+        format!("trap '' XFSZ; ulimit -f 20; exec \"$0\" report {} -o {}", sample_pbn().display(), out.display());
+    let output = sh(&script);
+    assert_eq!(output.status.code(), Some(1));
+    let part = dir.join("record.html.part");
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "dds: cannot write {}: File too large (os error 27); {} is left as it was\n",
+            part.display(),
+            out.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old\n");
+    assert!(!part.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn keep_going_cuts_a_broken_game_where_its_comments_end() {
+    let dir = temp_dir("files-keep-going-comments");
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    // Game 2 broken; a comment with a blank line in it before the bad line,
+    // and one after it holding what looks like a game.
+    let game2 = text.find("[Event \"#\"]\n[Site \"#\"]\n[Date \"#\"]\n[Board \"2\"]\n").unwrap();
+    let end2 = game2 + text[game2..].find("\n\n").unwrap() + 1;
+    let broken = text[game2..end2].replace("[Board \"2\"]\n", "{ a note\n\non two lines }\n[Board \"2\"\n")
+        + "{ and a note\n\n[Event \"not a game\"]\n\n}\n";
+    let text = format!("{}{}{}", &text[..game2], broken, &text[end2..]);
+    let path = dir.join("commented.pbn");
+    std::fs::write(&path, &text).unwrap();
+    let name = path.to_str().unwrap();
+    let output = run(&["par", name, "--json", "--keep-going"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(message.starts_with(&format!("dds: {name}: game 2: line 18: ")), "{message}");
+    assert!(message.ends_with("dds: 1 of 10 records had errors\n"), "{message}");
+    let json = String::from_utf8(output.stdout).unwrap();
+    let games: Vec<u64> =
+        json.lines().map(|l| l["{\"game\":".len()..].split(',').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(games, [1, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // dds pbn writes the broken game and its comments back as they were.
+    let output = run(&["pbn", name, "--keep-going"], b"");
+    let written = String::from_utf8(output.stdout).unwrap();
+    assert!(written.contains(&broken), "{written}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_broken_first_game_keeps_the_files_title() {
+    let dir = temp_dir("files-broken-first");
+    let text = std::fs::read_to_string(sample_pbn())
+        .unwrap()
+        .replacen("% EXPORT\n", "% EXPORT\n%HRTitleEvent \"Tuesday Pairs\"\n", 1)
+        .replace("[Event \"Sample boards\"]", "[Event \"\"]")
+        .replacen("[Board \"1\"]\n", "[Board \"1\"\n", 1);
+    let path = dir.join("handout.pbn");
+    std::fs::write(&path, text).unwrap();
+    let output = run(&["report", path.to_str().unwrap(), "--keep-going"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("<h1>Tuesday Pairs</h1>"), "{html}");
+    assert_eq!(html.matches("<section class=\"board\"").count(), 9);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn output_over_the_input_on_standard_input_is_not_cut_at_a_bad_game() {
+    let dir = temp_dir("files-same-stdin");
+    let path = dir.join("boards.pbn");
+    let text = sample_with_a_broken_game(3);
+    std::fs::write(&path, &text).unwrap();
+    let script = format!("exec \"$0\" pbn -o {} < {}", path.display(), path.display());
+    let output = sh(&script);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the input is left as it was");
+    let part = dir.join("boards.pbn.part");
+    assert!(stderr(&output).contains(&format!("is left as it was, and the games before it are in {}", part.display())));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn help_is_refused_when_standard_output_is_closed() {
+    let output = sh("exec \"$0\" table --help >&-");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stderr(&output), "dds: standard output is closed: nothing would be written\n");
+}
+
+#[test]
+fn standard_input_without_a_record_is_bounded() {
+    // 70 MiB of blank lines: no deal ever comes.
+    let blank = vec![b'\n'; 70 << 20];
+    let output = run(&["table"], &blank);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(
+        message.starts_with("dds: <stdin>: lines 1 to ") && message.contains("hold no whole record in 64 MiB"),
+        "{message}"
+    );
+}

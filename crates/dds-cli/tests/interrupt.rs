@@ -650,3 +650,19 @@ fn a_signal_while_a_file_is_read_stops_at_once() {
     writer.join().unwrap();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_signal_while_the_output_is_opened_stops_at_once() {
+    let _serial = serial();
+    let dir = temp_dir("int-opening");
+    let fifo = dir.join("out.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    let input = dir.join("in.pbn");
+    std::fs::write(&input, pbn_file(&fast_records()[..2])).unwrap();
+    // Nobody reads the pipe: opening it waits.
+    let ended =
+        stopped(&["pbn", input.to_str().unwrap(), "-o", fifo.to_str().unwrap()], None, When::After(300), "TERM");
+    assert!(ended.after_signal < Duration::from_secs(5), "{:?}", ended.after_signal);
+    assert_eq!(ended.stderr, "dds: interrupted while the output was opened: nothing is solved or written\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
