@@ -1,9 +1,13 @@
-//! `cargo xtask codegen`: writes the generated lookup tables of `dds-tables`.
+//! `cargo xtask codegen`: writes the generated lookup tables of `dds-tables`
+//! (the two halves behind `top_ranks`, the only generated tables: the crate
+//! holds what the search reads, and lookups only tests would read are
+//! computed in those tests).
 //!
 //! Each table is computed from slow, obviously correct reference functions
 //! in `dds-model` (never from `dds-tables` itself, so a broken table can
 //! always be regenerated), formatted deterministically, and written through
-//! [`ensure_file_contents`].
+//! [`ensure_file_contents`]. The folder holds the generated files and
+//! nothing else.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -23,11 +27,28 @@ pub(crate) enum Mode {
 /// The folder of the generated files, relative to the workspace root.
 const GENERATED: &str = "crates/dds-tables/src/generated";
 
-/// Regenerates every generated file.
+/// Regenerates every generated file, and removes any other file of the
+/// folder (a table that is no longer generated must not linger there).
 pub(crate) fn generate(mode: Mode) -> Result<(), String> {
     let dir = xtask::project_root().join(GENERATED);
-    for (name, contents) in [("highest", highest()), ("lowest", lowest()), ("runs", runs()), ("top", top())] {
-        ensure_file_contents(&dir.join(format!("{name}.rs")), &contents, mode)?;
+    let files = [("top.rs", top())];
+    for (name, contents) in &files {
+        ensure_file_contents(&dir.join(name), contents, mode)?;
+    }
+    let entries = fs::read_dir(&dir).map_err(|e| format!("reading {GENERATED}: {e}"))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("reading {GENERATED}: {e}"))?;
+        if files.iter().any(|(name, _)| entry.file_name() == *name) {
+            continue;
+        }
+        let shown = format!("{GENERATED}/{}", entry.file_name().to_string_lossy());
+        match mode {
+            Mode::Check => return Err(format!("{shown} is not generated: run `cargo xtask codegen` and commit")),
+            Mode::Write => {
+                fs::remove_file(entry.path()).map_err(|e| format!("removing {shown}: {e}"))?;
+                eprintln!("removed {shown}");
+            }
+        }
     }
     Ok(())
 }
@@ -46,119 +67,6 @@ fn header(doc: &[&str]) -> String {
         out.push_str(line);
         out.push('\n');
     }
-    out
-}
-
-/// `#[rustfmt::skip] pub(crate) static NAME: [TY; 8192] = [..];` with rows
-/// of 16 entries, each row led by the index of its first entry in hex.
-fn table(name: &str, ty: &str, entries: &[String]) -> String {
-    assert_eq!(entries.len(), Holding::COUNT);
-    let width = entries.iter().map(String::len).max().expect("8192 entries");
-    let mut out = format!("#[rustfmt::skip]\npub(crate) static {name}: [{ty}; {}] = [\n", Holding::COUNT);
-    for (row, chunk) in entries.chunks(16).enumerate() {
-        write!(out, "    /* 0x{:04x} */", row * 16).unwrap();
-        for entry in chunk {
-            write!(out, " {entry:>width$},").unwrap();
-        }
-        out.push('\n');
-    }
-    out.push_str("];\n");
-    out
-}
-
-/// The short names of `Option<Rank>` values in the generated files: `__` for
-/// `None` and `R2`..`R9`, `RT`, `RJ`, `RQ`, `RK`, `RA`.
-fn rank_name(rank: Option<Rank>) -> String {
-    rank.map_or_else(|| "__".to_owned(), |r| format!("R{}", r.to_char()))
-}
-
-/// The constants behind [`rank_name`].
-fn rank_constants() -> String {
-    const VARIANTS: [&str; Rank::NUM] =
-        ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"];
-    let mut out = String::from("use dds_model::Rank;\n\nconst __: Option<Rank> = None;\n");
-    for (rank, variant) in Rank::ALL.into_iter().zip(VARIANTS) {
-        writeln!(out, "const {}: Option<Rank> = Some(Rank::{variant});", rank_name(Some(rank))).unwrap();
-    }
-    out
-}
-
-/// `HIGHEST[h]`: the highest rank of `h`, from [`Holding::highest`].
-fn highest() -> String {
-    let entries: Vec<String> = holdings()
-        .map(|h| {
-            let rank = h.highest();
-            // Consistency: a held rank with no held rank above it, or the void.
-            match rank {
-                Some(r) => assert!(h.contains(r) && h.count_above(r) == 0, "{h:?}"),
-                None => assert!(h.is_empty()),
-            }
-            rank_name(rank)
-        })
-        .collect();
-    let mut out =
-        header(&["`HIGHEST[h]`: the highest rank of holding `h` (`None` for the void), from", "`Holding::highest`."]);
-    out.push('\n');
-    out.push_str(&rank_constants());
-    out.push('\n');
-    out.push_str(&table("HIGHEST", "Option<Rank>", &entries));
-    out
-}
-
-/// `LOWEST[h]`: the lowest rank of `h`, from [`Holding::lowest`].
-fn lowest() -> String {
-    let entries: Vec<String> = holdings()
-        .map(|h| {
-            let rank = h.lowest();
-            // Consistency: a held rank with no held rank below it, or the void.
-            match rank {
-                Some(r) => assert!(h.contains(r) && (h & Holding::below(r)).is_empty(), "{h:?}"),
-                None => assert!(h.is_empty()),
-            }
-            rank_name(rank)
-        })
-        .collect();
-    let mut out =
-        header(&["`LOWEST[h]`: the lowest rank of holding `h` (`None` for the void), from", "`Holding::lowest`."]);
-    out.push('\n');
-    out.push_str(&rank_constants());
-    out.push('\n');
-    out.push_str(&table("LOWEST", "Option<Rank>", &entries));
-    out
-}
-
-/// `RUNS[h]`: the tops and bottoms of the runs of `h`, from
-/// [`Holding::run_tops`] and [`Holding::run_bottoms`].
-fn runs() -> String {
-    let entries: Vec<String> = holdings()
-        .map(|h| {
-            let (tops, bottoms) = (h.run_tops(), h.run_bottoms());
-            // Consistency: pairing the k-th highest top with the k-th highest
-            // bottom gives disjoint runs of held ranks that cover `h`, with a
-            // missing rank between any two of them.
-            assert_eq!(tops.len(), bottoms.len(), "{h:?}");
-            let mut covered = Holding::EMPTY;
-            for (top, bottom) in tops.iter().zip(bottoms) {
-                let run = Holding::below(top).with(top) - Holding::below(bottom);
-                assert!(top >= bottom && (run - h).is_empty(), "{h:?}");
-                assert!((covered & run).is_empty(), "{h:?}");
-                if top != Rank::Ace {
-                    assert!(!h.contains(Rank::from_index(top.index() + 1)), "{h:?}");
-                }
-                covered |= run;
-            }
-            assert_eq!(covered, h);
-            format!("0x{:04x}_{:04x}", bottoms.bits(), tops.bits())
-        })
-        .collect();
-    let mut out = header(&[
-        "`RUNS[h]`: the runs (maximal sets of adjacent ranks) of holding `h`, as",
-        "`bottoms << 16 | tops`: bits 0..13 hold the top rank of every run and",
-        "bits 16..29 the bottom rank of every run, in `Holding` bit order. From",
-        "`Holding::run_tops` and `Holding::run_bottoms`.",
-    ]);
-    out.push('\n');
-    out.push_str(&table("RUNS", "u32", &entries));
     out
 }
 

@@ -20,6 +20,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::process::host_triple;
+
 /// Every target of `fuzz/Cargo.toml`, in the order they run.
 pub(crate) const TARGETS: [&str; 7] = ["deal_text", "pbn_file", "lin", "position", "par", "capi", "cli"];
 
@@ -188,7 +190,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
 fn build(dir: &Path, sanitizer: bool) -> Result<PathBuf, String> {
     // The sanitizer must not reach build scripts, so the build names a
     // target: the host's.
-    let host = crate::sanitizers::host_triple(None)?;
+    let host = host_triple(None)?;
     let mut flags = COVERAGE_FLAGS.to_owned();
     if sanitizer {
         flags.push_str(" -Zsanitizer=address");

@@ -23,6 +23,7 @@ mod bench;
 mod capi;
 mod codegen;
 mod fuzz;
+mod process;
 mod sanitizers;
 mod test;
 mod tidy;

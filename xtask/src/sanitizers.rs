@@ -37,10 +37,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
 
-use crate::test::run_command;
-
-/// How to get what `cargo xtask tsan` needs without `--stable`.
-const NIGHTLY_HINT: &str = "rustup toolchain install nightly --component rust-src";
+use crate::process::{host_triple, run_command, rustc, NIGHTLY_HINT};
 
 /// How to get Miri.
 const MIRI_HINT: &str = "rustup toolchain install nightly --component miri --component rust-src";
@@ -268,28 +265,6 @@ fn cargo(toolchain: Option<&str>) -> Command {
         cmd.env_remove(var);
     }
     cmd
-}
-
-/// The rustc of `toolchain` (or the default one) with `args`.
-fn rustc(toolchain: Option<&str>, args: &[&str]) -> Result<String, String> {
-    let mut cmd = Command::new("rustc");
-    if let Some(toolchain) = toolchain {
-        cmd.arg(format!("+{toolchain}"));
-    }
-    cmd.args(args).env_remove("RUSTUP_TOOLCHAIN");
-    let output = cmd.output().map_err(|e| format!("cannot run rustc: {e}"))?;
-    if !output.status.success() {
-        let hint = if toolchain.is_some() { NIGHTLY_HINT } else { "install Rust with rustup" };
-        return Err(format!("rustc {} failed ({}): {hint}", args.join(" "), output.status));
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
-
-/// The host's target triple (`x86_64-unknown-linux-gnu` here), from the
-/// rustc of `toolchain` (the default one if `None`).
-pub(crate) fn host_triple(toolchain: Option<&str>) -> Result<String, String> {
-    let info = rustc(toolchain, &["-vV"])?;
-    info.lines().find_map(|l| l.strip_prefix("host: ")).map(str::to_owned).ok_or("rustc -vV names no host".to_owned())
 }
 
 /// The toolchain's sysroot.

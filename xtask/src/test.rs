@@ -12,6 +12,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::process::run_command;
+
 /// The Debian packages the tests need, and a file or program that tells
 /// whether each is there.
 const PACKAGES: [(&str, &str); 5] = [
@@ -146,16 +148,6 @@ fn cargo(args: &[&str]) -> Result<(), String> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
     cmd.current_dir(xtask::project_root()).args(args);
     run_command(&mut cmd)
-}
-
-/// Runs a command to its end; an error unless it succeeds.
-pub(crate) fn run_command(cmd: &mut Command) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{:?} failed: {status}", cmd.get_program()))
-    }
 }
 
 /// Announces a step and names it in its error.

@@ -16,6 +16,6 @@ mod quick;
 mod search;
 
 pub use dds_model::PositionError;
-pub use moves::RootMoves;
+pub use order::RootMoves;
 pub use position::Position;
 pub use search::Searcher;

@@ -17,11 +17,12 @@
 //! ([`MovePicker::failed`]). A node whose legal cards form one group of
 //! equivalent cards has one move and no order: the search plays it without
 //! a picker. At the root of a search the moves come in DDS's order instead
-//! ([`order_root`]), the order in which DDS lists cards of equal score.
+//! ([`RootMoves`], ordered by [`order_root`]), the order in which DDS lists
+//! cards of equal score.
 
 mod weights;
 
-use dds_model::Card;
+use dds_model::{Card, Hand};
 
 use crate::moves::{self, MoveList};
 use crate::position::{suit_lane, Position, SUIT_LANE};
@@ -325,12 +326,58 @@ fn sort_by_weight(list: &mut MoveList) {
     }
 }
 
+/// The moves of the seat to play at the root of a search: one card per group
+/// of equivalent cards, in search order, with the lower cards equivalent to
+/// it.
+///
+/// Its home is the ordering, not move generation: its cards are generated
+/// by `moves` and ordered here, and `moves` knows nothing of the order.
+#[derive(Clone, Debug)]
+pub struct RootMoves {
+    list: MoveList,
+    equals: [Hand; 13],
+}
+
+impl RootMoves {
+    /// Generates the moves of the seat to play in `pos` (in the position's
+    /// strain), in the order in which DDS lists them at the root of a search
+    /// (its weights, equal weights in the order of its sorting networks).
+    pub fn new(pos: &Position) -> RootMoves {
+        let mut list = MoveList::new();
+        let (legal, follows) = pos.legal_bits();
+        let (tops, bottoms) = moves::group_bounds(legal, pos.in_play());
+        list.generate(tops);
+        order_root(pos, bottoms, follows, &mut list);
+        let mut equals = [Hand::EMPTY; 13];
+        let hand = pos.hands[pos.seat_to_play()];
+        for (i, &card) in list.as_slice().iter().enumerate() {
+            equals[i] = Hand::from_bits(moves::equals_below(hand, bottoms, card)).expect("card bits");
+        }
+        RootMoves { list, equals }
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.list.len
+    }
+
+    /// Whether there is no move (never, in a valid position).
+    pub fn is_empty(&self) -> bool {
+        self.list.len == 0
+    }
+
+    /// The moves with their lower equivalent cards, in search order.
+    pub fn iter(&self) -> impl Iterator<Item = (Card, Hand)> + '_ {
+        self.list.as_slice().iter().copied().zip(self.equals.iter().copied())
+    }
+}
+
 /// Orders the moves of `list`, the root of a search at `pos` (in generation
 /// order, group bottoms `bottoms`; `follows`: the seat follows suit), as DDS
 /// 2.9 orders them: by its weights, equal weights in the order of DDS's
 /// sorting networks ([`DDS_NETWORKS`]), which is the order in which DDS
 /// lists cards of equal score.
-pub(crate) fn order_root(pos: &Position, bottoms: u64, follows: bool, list: &mut MoveList) {
+fn order_root(pos: &Position, bottoms: u64, follows: bool, list: &mut MoveList) {
     weigh_and_sort(pos, bottoms, follows, None, None, list);
     // Back to generation order (suits S, H, D, C, each from the highest
     // card down), each move with its weight, for the networks.
