@@ -10,8 +10,8 @@ use crate::Rank;
 /// ace at bit 12.
 ///
 /// This is exactly DDS's `rankInSuit` code *shifted down by two* (DDS puts
-/// the deuce at bit 2), and the code that indexes the 8192-entry lookup
-/// tables of `dds-tables`. Bits 13..15 are always clear, so
+/// the deuce at bit 2), and the code that indexes 8192-entry lookup
+/// tables (those of `dds-tables`). Bits 13..15 are always clear, so
 /// [`Holding::index`] is a valid index into a `[T; 8192]`.
 ///
 /// ```
@@ -159,8 +159,7 @@ impl Holding {
     /// held ranks whose next higher rank is not held (the ace always
     /// qualifies).
     ///
-    /// A slow reference definition for the `runs` table of `dds-tables`
-    /// (DDS's `groupData`).
+    /// A plain definition of what DDS's `groupData` table holds.
     ///
     /// ```
     /// use dds_model::Holding;
@@ -194,7 +193,7 @@ impl Holding {
     /// between them: the cards missing between them have all been played, so
     /// playing either one has the same effect. Cards of `others` that are also
     /// in `self` are ignored. A slow reference definition, quadratic in the
-    /// number of cards, for the fast `group_tops` of `dds-tables`.
+    /// number of cards, that the search's move generation is tested against.
     ///
     /// ```
     /// use dds_model::Holding;
