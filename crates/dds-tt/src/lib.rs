@@ -1,7 +1,10 @@
-//! Internal to `dds`: do not use directly, the API may change at any time.
+//! Internal to `dds`: do not depend on this crate directly, the API may
+//! change at any time. A user who swaps in a table of their own finds the
+//! trait and the types of its signatures re-exported as `dds::tt`.
 //!
 //! The transposition table of the double dummy search, behind a small trait
-//! ([`TransTable`]) so that another implementation can be swapped in:
+//! ([`TransTable`]) so that another implementation can be swapped in (with
+//! [`WithMemory`], how the facade's batches build one per worker thread):
 //!
 //! * [`PartitionTable`]: the real table. Positions are grouped by leader and
 //!   suit lengths; each entry keeps only the owners of the top cards of each
@@ -113,6 +116,47 @@ pub trait TransTable {
 
     /// Usage counters.
     fn stats(&self) -> TtStats;
+}
+
+/// A table built from a memory budget: how the facade's batches make one
+/// table per worker thread (from `dds::Parallel::memory_per_thread`), and
+/// how a table of another type replaces the default one in them.
+///
+/// ```
+/// use dds_tt::{MapTable, PartitionTable, TransTable, WithMemory};
+/// fn fresh<T: TransTable + WithMemory>() -> T {
+///     T::with_memory(1 << 20)
+/// }
+/// assert_eq!(fresh::<PartitionTable>().stats().entries, 0);
+/// assert_eq!(fresh::<MapTable>().stats().entries, 0);
+/// ```
+pub trait WithMemory: Sized {
+    /// An empty table that uses at most about `bytes` of memory. A table
+    /// without a budget (one that grows without bound, or holds nothing)
+    /// ignores it.
+    fn with_memory(bytes: usize) -> Self;
+}
+
+impl WithMemory for PartitionTable {
+    #[inline]
+    fn with_memory(bytes: usize) -> PartitionTable {
+        // The inherent constructor (inherent functions take precedence).
+        PartitionTable::with_memory(bytes)
+    }
+}
+
+impl WithMemory for MapTable {
+    /// An empty map: it has no budget.
+    fn with_memory(_bytes: usize) -> MapTable {
+        MapTable::new()
+    }
+}
+
+impl WithMemory for NullTable {
+    /// The table holds nothing.
+    fn with_memory(_bytes: usize) -> NullTable {
+        NullTable::default()
+    }
 }
 
 impl<T: TransTable + ?Sized> TransTable for &mut T {

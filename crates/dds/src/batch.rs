@@ -5,6 +5,7 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use dds_model::{BySeat, ByStrain, Deal, Seat, Strain, Vulnerability};
+use dds_tt::{PartitionTable, TransTable, WithMemory};
 use rayon::prelude::*;
 
 use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target};
@@ -18,6 +19,16 @@ use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target
 /// [`MAX_THREADS`]), built on the first call that asks for that number and
 /// kept for the later ones (so a call costs no thread start-up; the
 /// [`KEPT_POOLS`] pools used last are kept).
+///
+/// Each worker's solver has a [`PartitionTable`](crate::tt::PartitionTable)
+/// of `memory_per_thread` bytes; each batch has an `_in` variant
+/// ([`dd_tables_in`], [`dd_tables_with_in`], [`solve_boards_in`],
+/// [`analyse_plays_in`](crate::analyse_plays_in),
+/// [`solve_layouts_in`](crate::solve_layouts_in)) whose solvers search with
+/// tables of another type, built with
+/// [`WithMemory::with_memory`](crate::tt::WithMemory::with_memory) from the
+/// same budget ([`Solver::score_cards`] clones the solver it is called on,
+/// whatever its table).
 ///
 /// ```
 /// use dds::Parallel;
@@ -48,7 +59,7 @@ static POOLS: parking_lot::Mutex<Vec<Arc<rayon::ThreadPool>>> = parking_lot::Mut
 
 impl Default for Parallel {
     fn default() -> Parallel {
-        Parallel { threads: None, memory_per_thread: dds_tt::PartitionTable::DEFAULT_BYTES }
+        Parallel { threads: None, memory_per_thread: PartitionTable::DEFAULT_BYTES }
     }
 }
 
@@ -134,27 +145,33 @@ impl Parallel {
 /// thread's first job and kept for its later ones: a job clears the table
 /// (or keeps it, for the same cards and strain) instead of allocating a new
 /// one, so a batch holds at most one table per thread, whatever its size.
-pub(crate) struct Workers {
-    slots: Vec<parking_lot::Mutex<Option<Solver>>>,
+/// The tables are of type `T`.
+pub(crate) struct Workers<T: TransTable> {
+    slots: Vec<parking_lot::Mutex<Option<Solver<T>>>>,
     memory: usize,
 }
 
-impl Workers {
+impl<T: TransTable + WithMemory> Workers<T> {
     /// Room for one solver per thread of the current pool (call it inside
     /// [`Parallel::run`]), each with a table of `memory` bytes.
-    pub(crate) fn new(memory: usize) -> Workers {
+    pub(crate) fn new(memory: usize) -> Workers<T> {
         Workers { slots: (0..rayon::current_num_threads()).map(|_| parking_lot::Mutex::new(None)).collect(), memory }
+    }
+
+    /// A new solver with a table of the workers' budget.
+    fn solver(&self) -> Solver<T> {
+        Solver::with_table(T::with_memory(self.memory))
     }
 
     /// Runs `job` with the calling worker's solver. A job never waits for a
     /// lock: each slot belongs to one thread, and a call from outside the
     /// pool (or a slot in use further up the same thread's stack) gets a
     /// solver of its own.
-    pub(crate) fn with<R>(&self, job: impl FnOnce(&mut Solver) -> R) -> R {
+    pub(crate) fn with<R>(&self, job: impl FnOnce(&mut Solver<T>) -> R) -> R {
         let slot = rayon::current_thread_index().and_then(|i| self.slots.get(i)).and_then(|m| m.try_lock());
         match slot {
-            Some(mut solver) => job(solver.get_or_insert_with(|| Solver::with_memory(self.memory))),
-            None => job(&mut Solver::with_memory(self.memory)),
+            Some(mut solver) => job(solver.get_or_insert_with(|| self.solver())),
+            None => job(&mut self.solver()),
         }
     }
 }
@@ -179,7 +196,28 @@ impl Workers {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Vec<Result<DdTable, Error>> {
-    strain_rows(deals, &Strain::ALL, settings)
+    dd_tables_in::<PartitionTable>(deals, settings)
+}
+
+/// [`dd_tables`] with solvers whose transposition tables are of type `T`,
+/// each built with [`WithMemory::with_memory`](crate::tt::WithMemory::with_memory)
+/// from [`Parallel::memory_per_thread`] (one per worker thread, as
+/// [`dd_tables`] makes them; the crate documentation implements a table).
+///
+/// ```
+/// use dds::tt::MapTable;
+/// use dds::{dd_tables, dd_tables_in, Parallel};
+/// use dds::model::Deal;
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let settings = Parallel::with_threads(2);
+/// assert_eq!(dd_tables_in::<MapTable>(&[deal], &settings), dd_tables(&[deal], &settings));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn dd_tables_in<T: TransTable + WithMemory + Send>(
+    deals: &[Deal],
+    settings: &Parallel,
+) -> Vec<Result<DdTable, Error>> {
+    strain_rows::<T>(deals, &Strain::ALL, settings)
         .into_iter()
         .map(|rows| rows.map(|rows| DdTable::solved(ByStrain::from_fn(|strain| rows[strain.index()]))))
         .collect()
@@ -188,7 +226,11 @@ pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Vec<Result<DdTable, Err
 /// The rows of `strains` for every deal (one result per deal, the rows in
 /// the order of `strains`), one job per deal and strain: small jobs keep
 /// every core busy to the end of the batch, as DDS's CalcAllTables does.
-fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Vec<Result<Vec<BySeat<u8>>, Error>> {
+fn strain_rows<T: TransTable + WithMemory + Send>(
+    deals: &[Deal],
+    strains: &[Strain],
+    settings: &Parallel,
+) -> Vec<Result<Vec<BySeat<u8>>, Error>> {
     let n = strains.len();
     if n == 0 {
         // Nothing to solve; the deals must still be valid.
@@ -196,7 +238,7 @@ fn strain_rows(deals: &[Deal], strains: &[Strain], settings: &Parallel) -> Vec<R
     }
     let memory = settings.memory_per_thread;
     let jobs: Vec<Result<BySeat<u8>, Error>> = settings.run(|| {
-        let workers = Workers::new(memory);
+        let workers = Workers::<T>::new(memory);
         (0..deals.len() * n)
             .into_par_iter()
             .with_max_len(1)
@@ -322,11 +364,32 @@ impl TableResult {
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn dd_tables_with(deals: &[Deal], options: &TableOptions, settings: &Parallel) -> Vec<Result<TableResult, Error>> {
+    dd_tables_with_in::<PartitionTable>(deals, options, settings)
+}
+
+/// [`dd_tables_with`] with solvers whose transposition tables are of type
+/// `T`, built as [`dd_tables_in`] builds them.
+///
+/// ```
+/// use dds::tt::MapTable;
+/// use dds::{dd_tables_with_in, Parallel, Strain, TableOptions};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let options = TableOptions::default().only(&[Strain::NoTrump]);
+/// let results = dd_tables_with_in::<MapTable>(&[deal], &options, &Parallel::with_threads(1));
+/// assert_eq!(results[0].as_ref().map(|r| r.tricks(Strain::NoTrump, Seat::North)), Ok(Some(6)));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn dd_tables_with_in<T: TransTable + WithMemory + Send>(
+    deals: &[Deal],
+    options: &TableOptions,
+    settings: &Parallel,
+) -> Vec<Result<TableResult, Error>> {
     let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
     if options.par.is_some() && strains.len() < Strain::NUM {
         return deals.iter().map(|_| Err(Error::ParNeedsAllStrains)).collect();
     }
-    strain_rows(deals, &strains, settings)
+    strain_rows::<T>(deals, &strains, settings)
         .into_iter()
         .map(|rows| {
             let rows = rows?;
@@ -361,11 +424,32 @@ pub fn solve_boards(
     solutions: Solutions,
     settings: &Parallel,
 ) -> Vec<Result<Solution, Error>> {
+    solve_boards_in::<PartitionTable>(boards, target, solutions, settings)
+}
+
+/// [`solve_boards`] with solvers whose transposition tables are of type
+/// `T`, built as [`dd_tables_in`] builds them.
+///
+/// ```
+/// use dds::tt::MapTable;
+/// use dds::{solve_boards_in, Board, Parallel, Solutions, Strain, Target};
+/// use dds::model::Seat;
+/// let board = Board::from_pbn("N:AK2... QJ3... 654... T98...", Strain::NoTrump, Seat::North, &[])?;
+/// let results = solve_boards_in::<MapTable>(&[board], Target::Max, Solutions::One, &Parallel::default());
+/// assert_eq!(results[0].as_ref().map(|s| s.cards[0].tricks), Ok(Some(2)));
+/// # Ok::<_, dds::Error>(())
+/// ```
+pub fn solve_boards_in<T: TransTable + WithMemory + Send>(
+    boards: &[Board],
+    target: Target,
+    solutions: Solutions,
+    settings: &Parallel,
+) -> Vec<Result<Solution, Error>> {
     let memory = settings.memory_per_thread;
     let mut order: Vec<usize> = (0..boards.len()).collect();
     order.sort_by_key(|&i| core::cmp::Reverse(boards[i].tricks_left()));
     let mut solved: Vec<(usize, Result<Solution, Error>)> = settings.run(|| {
-        let workers = Workers::new(memory);
+        let workers = Workers::<T>::new(memory);
         order
             .par_iter()
             .with_max_len(1)
@@ -397,7 +481,7 @@ mod tests {
         // jobs there are.
         let settings = Parallel { memory_per_thread: 1 << 20, ..Parallel::with_threads(2) };
         let addresses: Vec<usize> = settings.run(|| {
-            let workers = Workers::new(settings.memory_per_thread);
+            let workers = Workers::<PartitionTable>::new(settings.memory_per_thread);
             (0..64)
                 .into_par_iter()
                 .with_max_len(1)

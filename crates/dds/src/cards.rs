@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use dds_model::{Card, Hand};
 use dds_search::RootMoves;
+use dds_tt::TransTable;
 use parking_lot::Mutex;
 
 use crate::solver::side_tricks;
@@ -15,7 +16,9 @@ use crate::{Board, Error, Parallel, ScoredCard, Solution, Solutions, Solver, Tar
 /// more than the searches left (about 7 ms of search on this machine).
 const PARALLEL_MIN_NODES: u64 = 50_000;
 
-impl Solver {
+// Scoring cards on threads: each worker clones the solver (`Clone`), which
+// the workers share by reference (`Sync`).
+impl<T: TransTable + Clone + Sync> Solver<T> {
     /// Every legal card of the seat to play with its score, like
     /// [`Solver::solve_board`] with [`Target::Max`] and [`Solutions::All`]
     /// (DDS's `solutions = 3`), with the cards spread over the threads of
@@ -65,7 +68,7 @@ impl Solver {
         let scores = Mutex::new(vec![0u8; cards.len()]);
         let worker_nodes = AtomicU64::new(0);
         // Scores the cards of the queue until it is empty.
-        let drain = |solver: &mut Solver| loop {
+        let drain = |solver: &mut Solver<T>| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(card, _)) = cards.get(i) else { break };
             let score = solver.card_score(&pos, card, best);
@@ -74,7 +77,7 @@ impl Solver {
         if self.nodes() - nodes_before < min_nodes {
             drain(self);
         } else {
-            let base: &Solver = self;
+            let base: &Solver<T> = self;
             let workers = settings.thread_count().min(cards.len());
             settings.scope(|scope| {
                 for _ in 0..workers {

@@ -12,6 +12,8 @@ use dds_model::{
     BySeat, ByStrain, Card, Contract, Deal, Hand, Level, Penalty, Seat, SplitMix64, Strain, Vulnerability,
 };
 
+use dds_tt::{PartitionTable, TransTable, WithMemory};
+
 use crate::solver::{first_guess, side_tricks};
 use crate::{DdTable, Error, Parallel, Solver};
 
@@ -680,6 +682,34 @@ pub fn solve_layouts(
     task: LayoutTask,
     options: &LayoutOptions,
     settings: &Parallel,
+    on_result: impl FnMut(&LayoutResult, &LayoutSummary) -> ControlFlow<()>,
+) -> Result<LayoutSummary, Error> {
+    solve_layouts_in::<PartitionTable>(layouts, task, options, settings, on_result)
+}
+
+/// [`solve_layouts`] with solvers whose transposition tables are of type
+/// `T`, built with [`WithMemory::with_memory`](crate::tt::WithMemory::with_memory)
+/// from [`Parallel::memory_per_thread`] (the five solvers of a worker that
+/// solves whole tables share it, as in [`solve_layouts`]).
+///
+/// ```
+/// use dds::tt::MapTable;
+/// use dds::{solve_layouts, solve_layouts_in, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts, Parallel};
+/// use dds::model::{Seat, Strain};
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+/// let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+/// let (options, settings) = (LayoutOptions::default(), Parallel::with_threads(2));
+/// let go_on = |_: &LayoutResult, _: &LayoutSummary| std::ops::ControlFlow::Continue(());
+/// let map = solve_layouts_in::<MapTable>(&layouts, task, &options, &settings, go_on)?;
+/// let default = solve_layouts(&layouts, task, &options, &settings, go_on)?;
+/// assert_eq!(map.distribution(Strain::NoTrump, Seat::North), default.distribution(Strain::NoTrump, Seat::North));
+/// # Ok::<_, dds::Error>(())
+/// ```
+pub fn solve_layouts_in<T: TransTable + WithMemory>(
+    layouts: &Layouts,
+    task: LayoutTask,
+    options: &LayoutOptions,
+    settings: &Parallel,
     mut on_result: impl FnMut(&LayoutResult, &LayoutSummary) -> ControlFlow<()>,
 ) -> Result<LayoutSummary, Error> {
     let order = WorkOrder::new(layouts.count(), options.sample, options.seed);
@@ -704,7 +734,7 @@ pub fn solve_layouts(
             let sender = sender.clone();
             let (next, stop, order, past_deadline) = (&next, &stop, &order, &past_deadline);
             scope.spawn(move |_| {
-                let mut worker = Worker::new(task, memory);
+                let mut worker = Worker::<T>::new(task, memory);
                 // A chunk at a time: its layouts are alike, so the worker's
                 // table serves the next one (on two threads, taking single
                 // layouts instead made the work grow by 60%).
@@ -781,20 +811,21 @@ impl Drop for StopOnDrop<'_> {
 
 /// A worker's solvers: one per strain solved, each keeping its table from
 /// layout to layout, and the last result per strain as the next guess.
-struct Worker {
+struct Worker<T: TransTable> {
     task: LayoutTask,
-    solvers: Vec<Solver>,
+    solvers: Vec<Solver<T>>,
     guesses: ByStrain<Option<u8>>,
 }
 
-impl Worker {
-    fn new(task: LayoutTask, memory: usize) -> Worker {
+impl<T: TransTable + WithMemory> Worker<T> {
+    fn new(task: LayoutTask, memory: usize) -> Worker<T> {
         let (count, each) = match task {
             LayoutTask::Lead { .. } => (1, memory),
             // Five tables share the worker's budget.
             LayoutTask::Table => (Strain::NUM, memory / Strain::NUM),
         };
-        Worker { task, solvers: (0..count).map(|_| Solver::with_memory(each)).collect(), guesses: ByStrain::default() }
+        let solvers = (0..count).map(|_| Solver::with_table(T::with_memory(each))).collect();
+        Worker { task, solvers, guesses: ByStrain::default() }
     }
 
     fn solve(&mut self, deal: &Deal) -> Result<DdTable, Error> {

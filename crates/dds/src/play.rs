@@ -2,6 +2,7 @@
 //! dummy result along a play sequence, card by card.
 
 use dds_model::{Card, Deal, Seat, Side, Strain};
+use dds_tt::{PartitionTable, TransTable, WithMemory};
 use rayon::prelude::*;
 
 use crate::solver::side_tricks;
@@ -111,7 +112,7 @@ impl PlayRequest {
     }
 }
 
-impl Solver {
+impl<T: TransTable> Solver<T> {
     /// The double dummy result for declarer's side before the play and after
     /// each card of `play` (DDS's `AnalysePlay`). `deal` holds the cards at
     /// the start (normally a full deal), `leader` leads the first card and
@@ -228,7 +229,7 @@ pub struct BestLine {
     pub ns_tricks: u8,
 }
 
-impl Solver {
+impl<T: TransTable> Solver<T> {
     /// One line of best play from `board` to the end of the deal: every card
     /// keeps the position's value (North-South take the same number of
     /// tricks as with best play from the start). Each card is found with
@@ -329,9 +330,29 @@ fn illegal(board: &Board, index: usize, card: Card, seat: Seat, e: Error) -> Err
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn analyse_plays(requests: &[PlayRequest], settings: &Parallel) -> Vec<Result<PlayAnalysis, Error>> {
+    analyse_plays_in::<PartitionTable>(requests, settings)
+}
+
+/// [`analyse_plays`] with solvers whose transposition tables are of type
+/// `T`, built as [`dd_tables_in`](crate::dd_tables_in) builds them.
+///
+/// ```
+/// use dds::tt::MapTable;
+/// use dds::{analyse_plays_in, Parallel, PlayRequest, Strain};
+/// use dds::model::{Deal, Seat};
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let request = PlayRequest { deal, strain: Strain::Spades, leader: Seat::North, play: vec!["CT".parse()?] };
+/// let results = analyse_plays_in::<MapTable>(&[request], &Parallel::with_threads(1));
+/// assert_eq!(results[0].as_ref().map(|a| a.tricks.clone()), Ok(vec![8, 8]));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_plays_in<T: TransTable + WithMemory + Send>(
+    requests: &[PlayRequest],
+    settings: &Parallel,
+) -> Vec<Result<PlayAnalysis, Error>> {
     let memory = settings.memory_per_thread;
     settings.run(|| {
-        let workers = crate::batch::Workers::new(memory);
+        let workers = crate::batch::Workers::<T>::new(memory);
         requests
             .par_iter()
             .with_max_len(1)

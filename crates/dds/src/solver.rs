@@ -3,7 +3,7 @@
 
 use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Side, Strain};
 use dds_search::{Position, RootMoves, Searcher};
-use dds_tt::PartitionTable;
+use dds_tt::{PartitionTable, TransTable};
 
 use crate::Error;
 
@@ -555,9 +555,17 @@ impl DdTable {
 /// assert_eq!(table.tricks(Strain::NoTrump, Seat::North), 6);
 /// # Ok::<_, dds::Error>(())
 /// ```
+///
+/// The table is the type parameter `T`: [`PartitionTable`](crate::tt::PartitionTable)
+/// unless another is named. Any [`TransTable`] can replace it
+/// ([`Solver::with_table`]; the batches' `_in` variants, such as
+/// [`dd_tables_in`](crate::dd_tables_in), for the solvers of worker
+/// threads); the crate documentation implements a table of its own. The
+/// search is compiled for the table's type, so the default solver runs
+/// the same code as if there were no choice.
 #[derive(Clone, Debug)]
-pub struct Solver {
-    pub(crate) searcher: Searcher<PartitionTable>,
+pub struct Solver<T: TransTable = PartitionTable> {
+    pub(crate) searcher: Searcher<T>,
     /// Each seat's cards (held, or played to the current trick) when the
     /// table was last cleared, to decide whether it may be reused.
     deal: Option<[Hand; 4]>,
@@ -572,7 +580,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with the default memory budget.
+    /// A solver with the default table and its default memory budget.
     ///
     /// ```
     /// use dds::{Board, Solutions, Solver, Strain, Target};
@@ -599,11 +607,47 @@ impl Solver {
     /// # Ok::<_, dds::Error>(())
     /// ```
     pub fn with_memory(bytes: usize) -> Solver {
-        Solver {
-            searcher: Searcher::new(PartitionTable::with_memory(bytes), Strain::NoTrump),
-            deal: None,
-            skip_forced: false,
-        }
+        Solver::with_table(PartitionTable::with_memory(bytes))
+    }
+}
+
+impl<T: TransTable> Solver<T> {
+    /// A solver that searches with `table`, a transposition table of any
+    /// type (the crate documentation implements one). A table that holds
+    /// entries is cleared before the first search.
+    ///
+    /// ```
+    /// use dds::tt::MapTable;
+    /// use dds::{Solver, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// // dds-tt's exact-position map: slower, the same answers.
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let mut solver: Solver<MapTable> = Solver::with_table(MapTable::new());
+    /// assert_eq!(solver.dd_table_strain(&deal, Strain::Spades)?[Seat::West], 8);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn with_table(table: T) -> Solver<T> {
+        // No deal recorded: `prepare`, which every search goes through
+        // first, clears the table.
+        Solver { searcher: Searcher::new(table, Strain::NoTrump), deal: None, skip_forced: false }
+    }
+
+    /// The transposition table, for its usage counters
+    /// ([`TransTable::stats`]) or anything else its type offers.
+    ///
+    /// ```
+    /// use dds::tt::TransTable;
+    /// use dds::{Board, Solutions, Solver, Strain, Target};
+    /// use dds::model::Seat;
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.table().stats().probes, 0);
+    /// let board = Board::from_pbn("N:AK2... QJ3... 654... T98...", Strain::NoTrump, Seat::North, &[])?;
+    /// solver.solve_board(&board, Target::Max, Solutions::One)?;
+    /// assert!(solver.table().stats().probes > 0);
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn table(&self) -> &T {
+        self.searcher.table()
     }
 
     /// Whether [`Solver::solve_board`] answers a forced card (the only
