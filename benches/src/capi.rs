@@ -27,13 +27,14 @@
 //! executable (`target/release/libddscapi.so`); `cargo xtask bench capi`
 //! builds it first.
 
-use std::ffi::{c_char, c_int, c_uint, CStr};
+use std::ffi::{c_char, c_int, CStr};
 use std::fmt::Debug;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use dds::model::{Card, Deal, Seat, Strain};
 use dds::{Board, Solutions, Solver, Target};
+use dds_bench::dll::{DdTableDealPbn, DdTableResults, DealBin, DealPbn, FutureTricks};
 use dds_bench::workload;
 // libloading is the usual, well-kept crate for dlopen/dlsym (and
 // LoadLibrary): it ties each symbol's lifetime to the library's handle and
@@ -46,51 +47,6 @@ use dds_bench::workload;
 use libloading::Library;
 
 use crate::{median, secs};
-
-/// `ddTableDealPBN`: a full deal as PBN text, NUL-terminated.
-#[repr(C)]
-struct DdTableDealPbn {
-    cards: [c_char; 80],
-}
-
-/// `ddTableResults`: tricks by strain (S, H, D, C, NT) and declarer (N, E,
-/// S, W).
-#[repr(C)]
-struct DdTableResults {
-    res_table: [[c_int; 4]; 5],
-}
-
-/// `dealPBN`: a position with the cards held as PBN text.
-#[repr(C)]
-struct DealPbn {
-    trump: c_int,
-    first: c_int,
-    current_trick_suit: [c_int; 3],
-    current_trick_rank: [c_int; 3],
-    remain_cards: [c_char; 80],
-}
-
-/// `deal`: a position with the cards held as bit masks.
-#[repr(C)]
-struct DealBin {
-    trump: c_int,
-    first: c_int,
-    current_trick_suit: [c_int; 3],
-    current_trick_rank: [c_int; 3],
-    remain_cards: [[c_uint; 4]; 4],
-}
-
-/// `futureTricks`: SolveBoard's answer.
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-struct FutureTricks {
-    nodes: c_int,
-    cards: c_int,
-    suit: [c_int; 13],
-    rank: [c_int; 13],
-    equals: [c_int; 13],
-    score: [c_int; 13],
-}
 
 type CalcDdTablePbn = unsafe extern "C" fn(DdTableDealPbn, *mut DdTableResults) -> c_int;
 type SolveBoardPbn = unsafe extern "C" fn(DealPbn, c_int, c_int, c_int, *mut FutureTricks, c_int) -> c_int;

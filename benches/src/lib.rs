@@ -4,6 +4,7 @@
 //! `cargo xtask bench` runs the `ddsbench` binary; `cargo bench -p dds-bench`
 //! runs the criterion benchmarks of the same workloads at small sizes.
 
+pub mod dll;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 

@@ -1,62 +1,11 @@
 //! DDS 2.9 through its C interface (`dds/dll.h`), for side-by-side timing and
 //! differential tests. Only built with the `oracle` feature.
 
-use std::ffi::{c_char, c_int, c_uint};
+use std::ffi::{c_char, c_int};
 
 use dds::model::{Card, Deal, Seat, Strain};
 
-#[repr(C)]
-struct DdTableDeal {
-    cards: [[c_uint; 4]; 4],
-}
-
-/// `ddTableDealPBN`: a full deal as PBN text, NUL-terminated.
-#[repr(C)]
-struct DdTableDealPbn {
-    cards: [c_char; 80],
-}
-
-#[repr(C)]
-struct DdTableResults {
-    res_table: [[c_int; 4]; 5],
-}
-
-#[repr(C)]
-#[derive(Default)]
-struct FutureTricks {
-    nodes: c_int,
-    cards: c_int,
-    suit: [c_int; 13],
-    rank: [c_int; 13],
-    equals: [c_int; 13],
-    score: [c_int; 13],
-}
-
-#[repr(C)]
-struct DealBin {
-    trump: c_int,
-    first: c_int,
-    current_trick_suit: [c_int; 3],
-    current_trick_rank: [c_int; 3],
-    remain_cards: [[c_uint; 4]; 4],
-}
-
-/// `dealPBN`: a position with the cards held as PBN text.
-#[repr(C)]
-struct DealPbn {
-    trump: c_int,
-    first: c_int,
-    current_trick_suit: [c_int; 3],
-    current_trick_rank: [c_int; 3],
-    remain_cards: [c_char; 80],
-}
-
-#[repr(C)]
-struct ParResultsDealer {
-    number: c_int,
-    score: c_int,
-    contracts: [[c_char; 10]; 10],
-}
+use crate::dll::{DdTableDeal, DdTableDealPbn, DdTableResults, DealBin, DealPbn, FutureTricks, ParResultsDealer};
 
 #[link(name = "dds")]
 extern "C" {

@@ -1,0 +1,95 @@
+//! DDS 2.9's C structs (`dds/dll.h`), declared once for the bench's two
+//! users of DDS's interface: the oracle (Debian's `libdds`, linked) and the
+//! `capi` workload (our `libddscapi.so`, loaded by path). The bench does
+//! not take `dds-capi`'s own declarations: linking that library into a
+//! binary beside Debian's would let the oracle's calls resolve to our
+//! functions, and the oracle would silently become ourselves.
+
+use std::ffi::{c_char, c_int, c_uint};
+
+/// `ddTableDeal`: a full deal as bit masks.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DdTableDeal {
+    /// The cards by seat and suit, the rank `r` at bit `r`.
+    pub cards: [[c_uint; 4]; 4],
+}
+
+/// `ddTableDealPBN`: a full deal as PBN text, NUL-terminated.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DdTableDealPbn {
+    /// The PBN text.
+    pub cards: [c_char; 80],
+}
+
+/// `ddTableResults`: tricks by strain (S, H, D, C, NT) and declarer (N, E,
+/// S, W).
+#[repr(C)]
+#[derive(Debug)]
+pub struct DdTableResults {
+    /// The tricks.
+    pub res_table: [[c_int; 4]; 5],
+}
+
+/// `deal`: a position with the cards held as bit masks.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DealBin {
+    /// The strain (0 spades .. 4 notrump).
+    pub trump: c_int,
+    /// The seat that led to the current trick.
+    pub first: c_int,
+    /// The suits of the cards played to the current trick.
+    pub current_trick_suit: [c_int; 3],
+    /// Their ranks (2 .. 14), 0 where no card.
+    pub current_trick_rank: [c_int; 3],
+    /// The cards held, by seat and suit.
+    pub remain_cards: [[c_uint; 4]; 4],
+}
+
+/// `dealPBN`: a position with the cards held as PBN text.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DealPbn {
+    /// The strain (0 spades .. 4 notrump).
+    pub trump: c_int,
+    /// The seat that led to the current trick.
+    pub first: c_int,
+    /// The suits of the cards played to the current trick.
+    pub current_trick_suit: [c_int; 3],
+    /// Their ranks (2 .. 14), 0 where no card.
+    pub current_trick_rank: [c_int; 3],
+    /// The cards held, as PBN text.
+    pub remain_cards: [c_char; 80],
+}
+
+/// `futureTricks`: SolveBoard's answer.
+#[repr(C)]
+#[derive(Clone, Copy, Default, Debug)]
+pub struct FutureTricks {
+    /// Search nodes.
+    pub nodes: c_int,
+    /// The cards listed.
+    pub cards: c_int,
+    /// Each card's suit.
+    pub suit: [c_int; 13],
+    /// Each card's rank.
+    pub rank: [c_int; 13],
+    /// The equivalent lower cards of each, as a rank mask.
+    pub equals: [c_int; 13],
+    /// Each card's score.
+    pub score: [c_int; 13],
+}
+
+/// `parResultsDealer`: DealerPar's answer.
+#[repr(C)]
+#[derive(Debug)]
+pub struct ParResultsDealer {
+    /// The contracts listed.
+    pub number: c_int,
+    /// The par score.
+    pub score: c_int,
+    /// The contracts as text.
+    pub contracts: [[c_char; 10]; 10],
+}
