@@ -312,11 +312,8 @@ pub struct LayoutSummary {
     population: u64,
     planned: u64,
     solved: u64,
-    /// Whether the layouts are drawn one by one at random (a sample), not
-    /// in chunks of consecutive layouts.
-    random: bool,
-    /// The chunks of [`CHUNK`] consecutive layouts touched so far.
-    chunks: ahash::AHashSet<u64>,
+    /// What the standard error counts as independent units.
+    units: Units,
     cells: ByStrain<BySeat<bool>>,
     counts: ByStrain<BySeat<[u64; 14]>>,
 }
@@ -358,6 +355,17 @@ pub struct LayoutFigures {
     pub counts: ByStrain<BySeat<[u64; 14]>>,
 }
 
+/// What a summary's standard error counts as independent units.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Units {
+    /// A random sample: each layout solved.
+    Layouts,
+    /// A run in chunks of [`CHUNK`] consecutive layouts: the chunks touched.
+    Chunks(ahash::AHashSet<u64>),
+    /// A summary rebuilt from its figures: the count it had.
+    Counted(u64),
+}
+
 impl LayoutSummary {
     /// The summary's figures (see [`LayoutFigures`]).
     pub fn figures(&self) -> LayoutFigures {
@@ -375,19 +383,16 @@ impl LayoutSummary {
     /// summary the figures came from.
     pub fn from_figures(figures: LayoutFigures) -> LayoutSummary {
         let LayoutFigures { population, planned, solved, units, cells, counts } = figures;
-        // The units stand as that many distinct chunks: the count is all
-        // the standard error reads of them.
-        let chunks = (0..units).collect();
-        LayoutSummary { population, planned, solved, random: false, chunks, cells, counts }
+        LayoutSummary { population, planned, solved, units: Units::Counted(units), cells, counts }
     }
 
     /// The independent units of the standard error: the layouts of a
     /// random sample, or the chunks of consecutive layouts touched.
     fn units(&self) -> u64 {
-        if self.random {
-            self.solved
-        } else {
-            self.chunks.len() as u64
+        match &self.units {
+            Units::Layouts => self.solved,
+            Units::Chunks(chunks) => chunks.len() as u64,
+            Units::Counted(units) => *units,
         }
     }
 
@@ -396,8 +401,7 @@ impl LayoutSummary {
             population,
             planned,
             solved: 0,
-            random,
-            chunks: ahash::AHashSet::new(),
+            units: if random { Units::Layouts } else { Units::Chunks(ahash::AHashSet::new()) },
             cells,
             counts: ByStrain::from_fn(|_| BySeat::default()),
         }
@@ -405,8 +409,8 @@ impl LayoutSummary {
 
     fn add(&mut self, index: u64, table: &DdTable) {
         self.solved += 1;
-        if !self.random {
-            self.chunks.insert(index / CHUNK);
+        if let Units::Chunks(chunks) = &mut self.units {
+            chunks.insert(index / CHUNK);
         }
         for strain in Strain::ALL {
             for seat in Seat::ALL {
@@ -974,6 +978,26 @@ fn unrank(mut index: u64, n: usize, mut k: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A summary rebuilt from figures keeps the count of units, not a set
+    /// of them: any count (a hand-made Python pickle) costs nothing, and
+    /// the standard error reads it.
+    #[test]
+    fn figures_keep_a_count_of_units() {
+        let figures = LayoutFigures {
+            population: u64::MAX,
+            planned: u64::MAX,
+            solved: 1 << 40,
+            units: 1 << 40,
+            cells: ByStrain::from_fn(|_| BySeat::from_fn(|_| true)),
+            counts: ByStrain::from_fn(|_| BySeat::from_fn(|_| [0; 14])),
+        };
+        let summary = LayoutSummary::from_figures(figures.clone());
+        assert_eq!(summary.figures(), figures);
+        let n = (1u64 << 40) as f64;
+        let expected = (0.25 / n * ((u64::MAX as f64 - n) / (u64::MAX as f64 - 1.0))).sqrt();
+        assert_eq!(summary.standard_error(0.5), Some(expected));
+    }
 
     #[test]
     fn binomials() {
