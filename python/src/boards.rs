@@ -82,13 +82,8 @@ fn board_item(obj: &Bound<'_, PyAny>, goal: Target) -> Result<DdsBoard, Failure>
             }
         }
     };
-    // `Solver::solve_board`'s own check (the facade has no public one), made
-    // here so that a batch raises before it solves anything.
-    if let Target::AtLeast(t) = goal {
-        if t > board.tricks_left() {
-            return Err(Failure::from_dds(&dds::Error::TargetTooHigh { target: t, tricks_left: board.tricks_left() }));
-        }
-    }
+    // Checked here so that a batch raises before it solves anything.
+    goal.check(&board).map_err(|e| Failure::from_dds(&e))?;
     Ok(board)
 }
 

@@ -2,8 +2,8 @@
 //! structured array of `PAR_DTYPE`), `par`, `dealer_par` and
 //! `contract_result`, from deals or from tables given as arrays.
 
-use dds::model::{ByStrain, Side, Strain};
-use dds::{DdTable, ParDeclarer, TableOptions};
+use dds::model::{ByStrain, Strain};
+use dds::{DdTable, TableOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
@@ -64,12 +64,13 @@ fn push_par_view(par: &dds::Par, out: &mut Vec<u8>) {
     for k in 0..PAR_SLOTS {
         match par.contracts.get(k) {
             Some(c) => {
-                let declarer = match c.declarer {
-                    ParDeclarer::Seat(s) => s.index() as u8,
-                    ParDeclarer::Side(Side::NorthSouth) => 4,
-                    ParDeclarer::Side(Side::EastWest) => 5,
-                };
-                out.extend([c.level.get(), c.strain.index() as u8, declarer, u8::from(c.doubled), c.result as u8]);
+                out.extend([
+                    c.level.get(),
+                    c.strain.index() as u8,
+                    c.declarer.to_dds(),
+                    u8::from(c.doubled),
+                    c.result as u8,
+                ]);
             }
             None => out.extend([0u8; 5]),
         }
@@ -178,10 +179,9 @@ pub(crate) fn dd_tables<'py>(
         None => None,
         Some(v) => Some(convert::vulnerability(v).map_err(raise(py))?),
     };
-    if vul.is_some() && Strain::ALL.iter().any(|s| !strains.contains(s)) {
-        // Raised before any deal is read or solved, with the facade's message.
-        return Err(PyValueError::new_err(dds::Error::ParNeedsAllStrains.to_string()));
-    }
+    let options = TableOptions { strains: ByStrain::from_fn(|s| strains.contains(&s)), par: vul };
+    // Raised before any deal is read or solved, with the facade's message.
+    options.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let as_array = match par_format {
         "objects" => false,
         "array" => true,
@@ -190,7 +190,6 @@ pub(crate) fn dd_tables<'py>(
         }
     };
     let split = Split::new(py, convert::deals(deals, Need::Full)?, mode, "deal")?;
-    let options = TableOptions { strains: ByStrain::from_fn(|s| strains.contains(&s)), par: vul };
     let first = 2 * convert::thread_count(&settings);
     let answers =
         solve_split(py, &split, first, progress.as_ref(), |part| dds::dd_tables_with(part, &options, &settings))?;

@@ -3,8 +3,8 @@
 
 use std::ffi::{c_char, c_int};
 
-use dds::model::{BySeat, ByStrain, Seat, Side, Vulnerability};
-use dds::{DdTable, ParContract, ParDeclarer, SidesPar, Strain};
+use dds::model::{BySeat, ByStrain, Seat, Vulnerability};
+use dds::{DdTable, ParContract, SidesPar, Strain};
 
 use crate::codes::*;
 use crate::convert::{seat, write_c};
@@ -140,11 +140,7 @@ fn contract_type(c: &ParContract) -> contractType {
         Strain::NoTrump => 0,
         suit => suit.index() as c_int + 1,
     };
-    let seats = match c.declarer {
-        ParDeclarer::Seat(s) => s.index() as c_int,
-        ParDeclarer::Side(Side::NorthSouth) => 4,
-        ParDeclarer::Side(Side::EastWest) => 5,
-    };
+    let seats = c_int::from(c.declarer.to_dds());
     contractType {
         underTricks: c_int::from((-c.result).max(0)),
         overTricks: c_int::from(c.result.max(0)),

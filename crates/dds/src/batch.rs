@@ -296,6 +296,24 @@ impl TableOptions {
     pub fn with_par(self, vulnerability: Vulnerability) -> TableOptions {
         TableOptions { par: Some(vulnerability), ..self }
     }
+
+    /// Whether these options can be solved: par needs every strain
+    /// ([`Error::ParNeedsAllStrains`] otherwise). [`dd_tables_with`] gives
+    /// this error for every deal; front-ends check it before reading a
+    /// batch.
+    ///
+    /// ```
+    /// use dds::{Error, Strain, TableOptions, Vulnerability};
+    /// let options = TableOptions::default().only(&[Strain::Spades]);
+    /// assert_eq!(options.check(), Ok(()));
+    /// assert_eq!(options.with_par(Vulnerability::None).check(), Err(Error::ParNeedsAllStrains));
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        if self.par.is_some() && Strain::ALL.iter().any(|&s| !self.strains[s]) {
+            return Err(Error::ParNeedsAllStrains);
+        }
+        Ok(())
+    }
 }
 
 /// One deal's answer from [`dd_tables_with`].
@@ -385,10 +403,10 @@ pub fn dd_tables_with_in<T: TransTable + WithMemory + Send>(
     options: &TableOptions,
     settings: &Parallel,
 ) -> Vec<Result<TableResult, Error>> {
-    let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
-    if options.par.is_some() && strains.len() < Strain::NUM {
-        return deals.iter().map(|_| Err(Error::ParNeedsAllStrains)).collect();
+    if let Err(e) = options.check() {
+        return deals.iter().map(|_| Err(e.clone())).collect();
     }
+    let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
     strain_rows::<T>(deals, &strains, settings)
         .into_iter()
         .map(|rows| {

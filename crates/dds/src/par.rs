@@ -55,6 +55,55 @@ impl ParDeclarer {
         }
     }
 
+    /// DDS's number for the declarer of a par contract (`contractType`'s
+    /// `seats`): 0 to 3 for North to West, 4 for North-South, 5 for
+    /// East-West.
+    ///
+    /// ```
+    /// use dds::ParDeclarer;
+    /// use dds::model::{Seat, Side};
+    /// assert_eq!(ParDeclarer::Seat(Seat::South).to_dds(), 2);
+    /// assert_eq!(ParDeclarer::Side(Side::EastWest).to_dds(), 5);
+    /// assert_eq!(ParDeclarer::from_dds(4), Some(ParDeclarer::Side(Side::NorthSouth)));
+    /// assert_eq!(ParDeclarer::from_dds(6), None);
+    /// ```
+    pub const fn to_dds(self) -> u8 {
+        match self {
+            ParDeclarer::Seat(seat) => seat as u8,
+            ParDeclarer::Side(Side::NorthSouth) => 4,
+            ParDeclarer::Side(Side::EastWest) => 5,
+        }
+    }
+
+    /// The declarer of DDS's number (see [`to_dds`](Self::to_dds)), or
+    /// `None` outside 0 to 5.
+    pub const fn from_dds(number: u8) -> Option<ParDeclarer> {
+        match number {
+            0..=3 => Some(ParDeclarer::Seat(Seat::ALL[number as usize])),
+            4 => Some(ParDeclarer::Side(Side::NorthSouth)),
+            5 => Some(ParDeclarer::Side(Side::EastWest)),
+            _ => None,
+        }
+    }
+
+    /// The declarer written as [`Display`](fmt::Display) writes it (`N`,
+    /// `E`, `S`, `W`, `NS`, `EW`, in either case), or `None`.
+    ///
+    /// ```
+    /// use dds::ParDeclarer;
+    /// use dds::model::{Seat, Side};
+    /// assert_eq!(ParDeclarer::from_text("ew"), Some(ParDeclarer::Side(Side::EastWest)));
+    /// assert_eq!(ParDeclarer::from_text("W"), Some(ParDeclarer::Seat(Seat::West)));
+    /// assert_eq!(ParDeclarer::from_text("NE"), None);
+    /// ```
+    pub fn from_text(text: &str) -> Option<ParDeclarer> {
+        match text.to_ascii_uppercase().as_str() {
+            "NS" => Some(ParDeclarer::Side(Side::NorthSouth)),
+            "EW" => Some(ParDeclarer::Side(Side::EastWest)),
+            seat => seat.parse().ok().map(ParDeclarer::Seat),
+        }
+    }
+
     /// From a side and the two seats' tricks: the seat that takes more, or
     /// the side when they take the same.
     fn from_tricks(side: Side, first: u8, second: u8) -> ParDeclarer {

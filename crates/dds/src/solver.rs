@@ -64,6 +64,27 @@ impl Target {
             _ => None,
         }
     }
+
+    /// Whether this target can be asked of `board`: a target above the
+    /// tricks left is [`Error::TargetTooHigh`], as
+    /// [`Solver::solve_board`] answers it. Front-ends check a whole batch
+    /// with it before solving any board.
+    ///
+    /// ```
+    /// use dds::{Board, Error, Seat, Strain, Target};
+    /// let board = Board::new(&"N:A... K... Q... J...".parse()?, Strain::NoTrump, Seat::North, &[])?;
+    /// assert_eq!(Target::AtLeast(1).check(&board), Ok(()));
+    /// assert_eq!(Target::AtLeast(2).check(&board), Err(Error::TargetTooHigh { target: 2, tricks_left: 1 }));
+    /// assert_eq!(Target::Max.check(&board), Ok(()));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn check(self, board: &Board) -> Result<(), Error> {
+        let left = board.tricks_left();
+        match self {
+            Target::AtLeast(target) if target > left => Err(Error::TargetTooHigh { target, tricks_left: left }),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Solutions {
@@ -743,11 +764,7 @@ impl<T: TransTable> Solver<T> {
     pub fn solve_board(&mut self, board: &Board, target: Target, solutions: Solutions) -> Result<Solution, Error> {
         let pos = board.position;
         let left = pos.tricks_left();
-        if let Target::AtLeast(t) = target {
-            if t > left {
-                return Err(Error::TargetTooHigh { target: t, tricks_left: left });
-            }
-        }
+        target.check(board)?;
         self.prepare(board);
         let nodes_before = self.searcher.nodes();
         let moves = RootMoves::new(&pos);

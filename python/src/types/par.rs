@@ -2,7 +2,7 @@
 //! `DealerPar`), `SidesPar` (both sides' views, DDS's `Par`) and
 //! `ContractResult`.
 
-use dds::model::{Level, Side};
+use dds::model::Level;
 use dds::ParDeclarer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -38,13 +38,8 @@ impl ParContract {
         let py = strain.py();
         let level = Level::try_new(level).ok_or_else(|| PyValueError::new_err(format!("bad level {level}")))?;
         let strain = convert::strain(strain).map_err(|f| f.to_pyerr(py, None))?;
-        let declarer = match declarer.to_ascii_uppercase().as_str() {
-            "NS" => ParDeclarer::Side(Side::NorthSouth),
-            "EW" => ParDeclarer::Side(Side::EastWest),
-            other => ParDeclarer::Seat(
-                other.parse().map_err(|_| PyValueError::new_err(format!("bad declarer {declarer:?}")))?,
-            ),
-        };
+        let declarer = ParDeclarer::from_text(declarer)
+            .ok_or_else(|| PyValueError::new_err(format!("bad declarer {declarer:?}")))?;
         Ok(ParContract { inner: dds::ParContract { level, strain, declarer, doubled, result } })
     }
 
