@@ -131,6 +131,7 @@
 #![deny(missing_docs)]
 
 mod batch;
+mod board;
 mod cards;
 mod contract;
 mod error;
@@ -138,11 +139,13 @@ mod layouts;
 mod par;
 mod play;
 mod solver;
+mod table;
 
 pub use batch::{
     dd_tables, dd_tables_in, dd_tables_with, dd_tables_with_in, solve_boards, solve_boards_in, Parallel, TableOptions,
     TableResult, KEPT_POOLS, MAX_THREADS,
 };
+pub use board::Board;
 pub use contract::ContractResult;
 pub use dds_model as model;
 pub use dds_model::PositionError;
@@ -153,7 +156,8 @@ pub use layouts::{
 };
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, analyse_plays_in, BestLine, LineCard, PlayAnalysis, PlayRequest};
-pub use solver::{full_deal, Board, DdTable, ScoredCard, Solution, Solutions, Solver, Target};
+pub use solver::{full_deal, ScoredCard, Solution, Solutions, Solver, Target};
+pub use table::DdTable;
 
 /// The transposition table, for a user who swaps in another one (see the
 /// crate documentation): the trait [`TransTable`](tt::TransTable), the
