@@ -357,8 +357,63 @@ pub(crate) fn run(reps: usize) {
         std::process::exit(1)
     });
     tables(&lib, reps);
+    one_table_threads(&lib, reps, 2);
     mid_play(&lib, reps);
     fixed_cost(&lib, reps);
+}
+
+/// (a2) `CalcDDtablePBN` on list100 with both libraries set to `threads`
+/// threads: one table at a time spread over them (DDS 2.9 and ours spread
+/// a table's strains), what a program that asks for one deal at a time
+/// waits. Wall time is the figure; user time adds the threads' work.
+fn one_table_threads(lib: &CLib, reps: usize, threads: c_int) {
+    let deals = workload::hand_file_deals("list100.txt");
+    let pbns: Vec<String> = deals.iter().map(Deal::to_string).collect();
+    lib.set_max_threads(threads);
+    #[cfg(feature = "oracle")]
+    dds_bench::oracle::set_threads(threads);
+    let mut variants: Vec<Variant<'_, [[u8; 4]; 5]>> = vec![Variant::new("ours via C CalcDDtablePBN, threads", || {
+        let tables: Vec<_> = pbns
+            .iter()
+            .map(|p| lib.calc_dd_table_pbn(p).unwrap_or_else(|code| panic!("our CalcDDtablePBN: {code}")))
+            .collect();
+        Box::new(move || tables)
+    })];
+    #[cfg(feature = "oracle")]
+    variants.push(Variant::new("DDS 2.9 CalcDDtablePBN, threads", || {
+        let tables: Vec<_> =
+            pbns.iter().map(|p| dds_bench::oracle::calc_dd_table_pbn(p).expect("DDS solves the workload")).collect();
+        Box::new(move || tables)
+    }));
+    interleave("capi list100 threads", reps, &mut variants, |i| format!("deal {i}: {}", pbns[i]));
+    lib.set_max_threads(1);
+    #[cfg(feature = "oracle")]
+    dds_bench::oracle::set_threads(1);
+    report_threads(
+        &format!("capi list100: {} deals, one table at a time on {threads} threads", deals.len()),
+        &variants,
+    );
+}
+
+/// The figures of [`one_table_threads`]: each variant's medians and the
+/// ratio ours / DDS (wall and user) when DDS ran.
+fn report_threads<T>(heading: &str, variants: &[Variant<'_, T>]) {
+    let reps = variants[0].samples.len();
+    println!("\n{heading}, {reps} runs interleaved, medians");
+    for v in variants {
+        let wall = median(v.samples.iter().map(|s| s.wall).collect());
+        let user = median(v.samples.iter().map(|s| s.user).collect());
+        println!("  {:<36} wall {}  user {}", v.label, secs(wall), secs(user));
+    }
+    if let [ours, dds] = variants {
+        let ratio = |f: fn(&Sample) -> Duration| {
+            let mut r: Vec<f64> =
+                ours.samples.iter().zip(&dds.samples).map(|(x, y)| f(x).as_secs_f64() / f(y).as_secs_f64()).collect();
+            r.sort_by(f64::total_cmp);
+            r[r.len() / 2]
+        };
+        println!("  ratio ours / DDS: wall {:.2}  user {:.2}", ratio(|s| s.wall), ratio(|s| s.user));
+    }
 }
 
 /// (a) `CalcDDtablePBN` on list100.

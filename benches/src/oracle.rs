@@ -51,6 +51,16 @@ pub fn single_thread() {
     });
 }
 
+/// Sets DDS's thread count (for a workload that measures DDS on several
+/// threads; [`single_thread`]'s one-time setting is then no longer true
+/// until `set_threads(1)`).
+pub fn set_threads(threads: c_int) {
+    single_thread();
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    // Safety: a plain C call without pointers.
+    unsafe { SetMaxThreads(threads) };
+}
+
 fn message(code: c_int) -> String {
     let mut buf = [0 as c_char; 80];
     // Safety: DDS writes at most 80 bytes, NUL-terminated.

@@ -50,10 +50,28 @@ fn table_or_deal(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DdTable> {
 /// [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]]
 /// >>> int(table[4, 0])  # notrump, North declares
 /// 6
+///
+/// `threads` (None or 0: every core) spreads the table's strains over
+/// that many threads, as DDS 2.9's `CalcDDtable` does; with 1 the table is
+/// solved on the calling thread.
 #[pyfunction]
-pub(crate) fn dd_table<'py>(py: Python<'py>, deal: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (deal, threads = None))]
+pub(crate) fn dd_table<'py>(
+    py: Python<'py>,
+    deal: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let settings = convert::parallel(threads)?;
     let deal = convert::deal(deal, Need::Full).map_err(raise(py))?;
-    let table = py.allow_threads(|| with_solver(|s| s.dd_table(&deal))).map_err(|e| raise(py)(e.into()))?;
+    let table = py
+        .allow_threads(|| {
+            if convert::thread_count(&settings) == 1 {
+                with_solver(|s| s.dd_table(&deal))
+            } else {
+                dds::dd_tables(core::slice::from_ref(&deal), &settings).pop().unwrap_or(Err(dds::Error::NotFullDeal))
+            }
+        })
+        .map_err(|e| raise(py)(e.into()))?;
     tables_array(py, &[convert::table_entries(&table)], true)
 }
 

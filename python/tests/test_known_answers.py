@@ -15,6 +15,21 @@ def test_dd_table_of_one_deal(list10):
         assert table.tolist() == r.table, f"line {r.line}"
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_dd_table_of_one_deal_on_threads(list10, threads):
+    # One table spread over threads (strains in parallel) or on the
+    # calling thread: DDS's table either way.
+    for r in list10:
+        assert ddsrs.dd_table(r.deal, threads=threads).tolist() == r.table, f"line {r.line}"
+
+
+def test_dd_table_threads_are_checked():
+    with pytest.raises(ValueError, match="threads"):
+        ddsrs.dd_table(DEAL, threads=-1)
+    with pytest.raises(TypeError, match="threads"):
+        ddsrs.dd_table(DEAL, threads="2")
+
+
 def test_dd_tables_of_list100(list100):
     deals = [r.deal for r in list100]
     tables = ddsrs.dd_tables(deals)

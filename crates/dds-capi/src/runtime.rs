@@ -82,6 +82,12 @@ pub(crate) fn with_given_solver<T>(solver: &mut Solver, f: impl FnOnce() -> T) -
     f()
 }
 
+/// Whether a solver is handed in for the call in progress (the handle
+/// API's calls run on it alone, on the calling thread).
+pub(crate) fn solver_given() -> bool {
+    GIVEN.with(|given| !given.get().is_null())
+}
+
 /// Runs `f` with the solver given for this call, or else the calling
 /// thread's own, in its default mode: a solver outlives the call, and a
 /// setting one call made (`SolveBoard`'s mode 0 skipping forced cards) must

@@ -24,10 +24,25 @@ fn table_deal(cards: &[[u32; 4]; 4]) -> Result<Deal, c_int> {
     Ok(value_checks(&dl, -1)?.remaining())
 }
 
-/// The table of `deal` for `strains` on the calling thread's solver. A
-/// full deal is solved as a table; a smaller one (equal hands) as DDS does
-/// it: each declarer gets 13 less the defenders' tricks.
+/// The library's threads and memory as the facade's settings.
+fn parallel() -> dds::Parallel {
+    dds::Parallel { memory_per_thread: runtime::memory_per_thread(), ..dds::Parallel::with_threads(runtime::threads()) }
+}
+
+/// The table of `deal` for `strains`. A full deal is solved as a table:
+/// its strains spread over the library's threads (as DDS 2.9 spreads one
+/// table), or on the calling thread's solver with one thread or a
+/// handle's solver; a smaller deal (equal hands) as DDS does it, on the
+/// calling thread: each declarer gets 13 less the defenders' tricks.
 fn table(deal: &Deal, strains: &[Strain]) -> Result<Tricks, c_int> {
+    if deal.is_full() && strains.len() > 1 && runtime::threads() > 1 && !runtime::solver_given() {
+        let options = TableOptions::default().only(strains);
+        let mut results = dds::dd_tables_with(core::slice::from_ref(deal), &options, &parallel());
+        let table = results.pop().unwrap_or(Err(dds::Error::NotFullDeal)).map_err(|e| code_of(&e))?;
+        return Ok(ByStrain::from_fn(|s| {
+            table.tricks(s, Seat::North).map(|_| BySeat::from_fn(|d| table.tricks(s, d).unwrap_or(0)))
+        }));
+    }
     let mut tricks: Tricks = ByStrain::from_fn(|_| None);
     with_solver(|solver| {
         if deal.is_full() && strains.len() == Strain::ALL.len() {
@@ -133,9 +148,7 @@ fn calc_all(
     let results: Vec<Result<Tricks, c_int>> = if checked.iter().all(Deal::is_full) {
         // Full deals: the facade's batch, one deal per worker.
         let options = TableOptions::default().only(&strains);
-        let settings = dds::Parallel::with_threads(runtime::threads());
-        let settings = dds::Parallel { memory_per_thread: runtime::memory_per_thread(), ..settings };
-        dds::dd_tables_with(&checked, &options, &settings)
+        dds::dd_tables_with(&checked, &options, &parallel())
             .into_iter()
             .map(|r| {
                 let r = r.map_err(|e| code_of(&e))?;
