@@ -31,7 +31,8 @@
  * checks use -1 and 1000.
  *
  * --no-batches leaves out CalcAllTables(PBN), SolveAllBoards(Bin),
- * SolveAllChunks* and AnalyseAllPlays*, the functions that run on the
+ * SolveAllChunks*, AnalyseAllPlays* and the good calls of CalcDDtable(PBN)
+ * and CalcPar(PBN) (one table's strains), the functions that run on the
  * library's thread pools (cargo xtask tsan --stable: without an instrumented
  * standard library ThreadSanitizer cannot see how rayon's pools hand work
  * back, docs/sanitizers.md).
@@ -1040,8 +1041,10 @@ static void make_calls(int batches)
   ncalls = 0;
   for (kind = 0; kind < NKINDS; kind++)
   {
+    /* The calls that run on the library's pools: the batches, and a good
+       table (its strains spread over the threads). */
     int batch = kind == K_ALL_TABLES || kind == K_ALL_TABLES_BAD || kind == K_SOLVE_ALL || kind == K_SOLVE_ALL_BAD ||
-                kind == K_ALL_PLAYS || kind == K_ALL_PLAYS_BAD;
+                kind == K_ALL_PLAYS || kind == K_ALL_PLAYS_BAD || kind == K_TABLE || kind == K_CALC_PAR;
     int cheap = kind == K_SOLVE || kind == K_PAR || kind == K_PLAY;
     int costly = kind == K_TABLE || kind == K_CALC_PAR || kind == K_HANDLE;
     if (batch && !batches)

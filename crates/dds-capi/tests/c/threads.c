@@ -2,7 +2,7 @@
  * Eight POSIX threads call the library at once and check every answer
  * against a DDS hand file (FUT, TABLE and TRACE lines).
  *
- *   threads FIXTURE [--dds-safe] [--rounds K]
+ *   threads FIXTURE [--dds-safe] [--no-pools] [--rounds K]
  *
  * After SetMaxThreads(8), GetDDSInfo's noOfThreads (n) says how many thread
  * indices the library accepts (DDS: at most the number of cores).
@@ -18,6 +18,11 @@
  * threads on one threadIndex share one transposition table in DDS). That is
  * how the program runs against Debian's libdds; our library must pass the
  * full run.
+ *
+ * --no-pools sets one thread (SetMaxThreads(1)) instead of eight, so that
+ * CalcDDtablePBN solves on the calling thread instead of spreading a
+ * table's strains over the library's pools (cargo xtask tsan --stable,
+ * docs/sanitizers.md); the eight POSIX threads still call at once.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -121,11 +126,13 @@ int main(int argc, char **argv)
 {
   struct DDSInfo info;
   Dl_info where;
-  int i, dds_safe = 0;
+  int i, dds_safe = 0, threads = NTHREADS;
   for (i = 2; i < argc; i++)
   {
     if (strcmp(argv[i], "--dds-safe") == 0)
       dds_safe = 1;
+    else if (strcmp(argv[i], "--no-pools") == 0)
+      threads = 1;
     else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
       rounds = atoi(argv[++i]);
     else
@@ -133,7 +140,7 @@ int main(int argc, char **argv)
   }
   if (argc < 2 || rounds < 1)
   {
-    fprintf(stderr, "usage: threads HAND-FILE [--dds-safe] [--rounds K]\n");
+    fprintf(stderr, "usage: threads HAND-FILE [--dds-safe] [--no-pools] [--rounds K]\n");
     return 2;
   }
   nrec = fx_load(argv[1], &recs);
@@ -149,12 +156,12 @@ int main(int argc, char **argv)
   if (dladdr((void *)SolveBoardPBN, &where) && where.dli_fname)
     printf("loaded-from: %s\n", where.dli_fname);
 
-  SetMaxThreads(NTHREADS);
+  SetMaxThreads(threads);
   memset(&info, 0, sizeof(info));
   GetDDSInfo(&info);
-  printf("SetMaxThreads(%d): noOfThreads %d, %d cores\n", NTHREADS, info.noOfThreads, info.numCores);
-  CHECK(info.noOfThreads >= 1 && info.noOfThreads <= NTHREADS, "noOfThreads %d after SetMaxThreads(%d)",
-        info.noOfThreads, NTHREADS);
+  printf("SetMaxThreads(%d): noOfThreads %d, %d cores\n", threads, info.noOfThreads, info.numCores);
+  CHECK(info.noOfThreads >= 1 && info.noOfThreads <= threads, "noOfThreads %d after SetMaxThreads(%d)",
+        info.noOfThreads, threads);
 
   run_phase("threadIndex 0..7 at once", 0, !dds_safe, info.noOfThreads);
   if (!dds_safe)
