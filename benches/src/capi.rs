@@ -204,7 +204,7 @@ fn scores_of_rust(solution: &dds::Solution) -> Scores {
 
 /// The user CPU time of this process so far (`getrusage(RUSAGE_SELF)`).
 #[cfg(target_os = "linux")]
-fn user_cpu() -> Duration {
+pub(crate) fn user_cpu() -> Duration {
     use std::ffi::c_long;
     #[repr(C)]
     struct Timeval {
@@ -234,7 +234,7 @@ fn user_cpu() -> Duration {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn user_cpu() -> Duration {
+pub(crate) fn user_cpu() -> Duration {
     Duration::ZERO
 }
 

@@ -93,3 +93,32 @@ pub struct ParResultsDealer {
     /// The contracts as text.
     pub contracts: [[c_char; 10]; 10],
 }
+
+/// `MAXNOOFBOARDS`: the most boards of one batch call.
+pub const MAX_BOARDS: usize = 200;
+
+/// `boards`: a batch of positions for `SolveAllBoardsBin`.
+#[repr(C)]
+#[derive(Debug)]
+pub struct Boards {
+    /// The boards used.
+    pub no_of_boards: c_int,
+    /// The positions.
+    pub deals: [DealBin; MAX_BOARDS],
+    /// Each board's target.
+    pub target: [c_int; MAX_BOARDS],
+    /// Each board's solutions.
+    pub solutions: [c_int; MAX_BOARDS],
+    /// Each board's mode.
+    pub mode: [c_int; MAX_BOARDS],
+}
+
+/// `solvedBoards`: the answers of a batch.
+#[repr(C)]
+#[derive(Debug)]
+pub struct SolvedBoards {
+    /// The boards answered.
+    pub no_of_boards: c_int,
+    /// Each board's answer.
+    pub solved_board: [FutureTricks; MAX_BOARDS],
+}

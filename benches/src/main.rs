@@ -12,7 +12,9 @@
 //! (lines of best play), `layouts` (400 layouts of a 4-4 fit) or `warm`
 //! (what a table kept warm saves on other leaders and along a play), `capi`
 //! (the cost of the C boundary: our `libddscapi.so` loaded by path against
-//! DDS 2.9 and against our Rust API, see `capi.rs`), `stream` (the memory of
+//! DDS 2.9 and against our Rust API, see `capi.rs`), `engine` (a playing
+//! engine's sampled deals, BEN-shaped, in batch calls against DDS 2.9's
+//! batch call, see `engine.rs`), `stream` (the memory of
 //! `dds table` over a million deal lines on standard input, see
 //! `stream.rs`), `pbnread` (a 100,000-game PBN file read by name against
 //! standard input, see `pbnread.rs`); `--threads` adds the
@@ -31,6 +33,7 @@ use dds::Solver;
 use dds_bench::workload;
 
 mod capi;
+mod engine;
 mod pbnread;
 mod stream;
 
@@ -162,7 +165,7 @@ fn main() {
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
         eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
-        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, stream, pbnread");
+        eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, engine, stream, pbnread");
         std::process::exit(2)
     }
     if args.is_empty() {
@@ -180,6 +183,7 @@ fn main() {
             "layouts" => layouts(&threads, reps),
             "warm" => warm_tables(reps),
             "capi" => capi::run(reps),
+            "engine" => engine::run(&threads, reps),
             "stream" => stream::run(threads.first().copied().unwrap_or(0)),
             "pbnread" => pbnread::run(reps),
             _ => tables(name, &threads, reps),

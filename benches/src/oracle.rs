@@ -5,7 +5,10 @@ use std::ffi::{c_char, c_int};
 
 use dds::model::{Card, Deal, Seat, Strain};
 
-use crate::dll::{DdTableDeal, DdTableDealPbn, DdTableResults, DealBin, DealPbn, FutureTricks, ParResultsDealer};
+use crate::dll::{
+    Boards, DdTableDeal, DdTableDealPbn, DdTableResults, DealBin, DealPbn, FutureTricks, ParResultsDealer,
+    SolvedBoards, MAX_BOARDS,
+};
 
 #[link(name = "dds")]
 extern "C" {
@@ -29,6 +32,7 @@ extern "C" {
         futp: *mut FutureTricks,
         thr_id: c_int,
     ) -> c_int;
+    fn SolveAllChunksBin(bop: *mut Boards, solvedp: *mut SolvedBoards, chunk_size: c_int) -> c_int;
     fn ErrorMessage(code: c_int, line: *mut c_char);
     fn SidesPar(tablep: *mut DdTableResults, sides: *mut ParResultsDealer, vulnerable: c_int) -> c_int;
 }
@@ -170,6 +174,57 @@ pub fn solve_board_pbn(
         return Err(message(code));
     }
     Ok((cards_of(&fut), i64::from(fut.nodes)))
+}
+
+/// DDS's batch call (target -1, mode 1; `SolveAllChunksBin`, which DDS 2.9
+/// exports for binary boards, with chunks of one) on the cards still held
+/// in `samples`, all with the same strain, leader and current trick, in
+/// calls of at most 200 boards: each board's cards and DDS's node count.
+pub fn solve_all_boards(
+    samples: &[Deal],
+    strain: Strain,
+    leader: Seat,
+    played: &[Card],
+    solutions: i32,
+) -> Result<Vec<(Vec<DdsCard>, i64)>, String> {
+    let (suits, ranks) = trick_codes(played);
+    let mut out = Vec::with_capacity(samples.len());
+    // The structs are large (about 50 KiB each): on the heap.
+    let mut boards: Box<Boards> = Box::new(Boards {
+        no_of_boards: 0,
+        deals: std::array::from_fn(|_| DealBin {
+            trump: 0,
+            first: 0,
+            current_trick_suit: [0; 3],
+            current_trick_rank: [0; 3],
+            remain_cards: [[0; 4]; 4],
+        }),
+        target: [-1; MAX_BOARDS],
+        solutions: [solutions; MAX_BOARDS],
+        mode: [1; MAX_BOARDS],
+    });
+    let mut solved: Box<SolvedBoards> =
+        Box::new(SolvedBoards { no_of_boards: 0, solved_board: [FutureTricks::default(); MAX_BOARDS] });
+    for chunk in samples.chunks(MAX_BOARDS) {
+        boards.no_of_boards = chunk.len() as c_int;
+        for (slot, deal) in boards.deals.iter_mut().zip(chunk) {
+            *slot = DealBin {
+                trump: strain.index() as c_int,
+                first: leader.index() as c_int,
+                current_trick_suit: suits,
+                current_trick_rank: ranks,
+                remain_cards: deal.to_dds_bits(),
+            };
+        }
+        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        // Safety: both structs outlive the call and follow dll.h's layouts.
+        let code = unsafe { SolveAllChunksBin(&mut *boards, &mut *solved, 1) };
+        if code != 1 {
+            return Err(message(code));
+        }
+        out.extend(solved.solved_board[..chunk.len()].iter().map(|fut| (cards_of(fut), i64::from(fut.nodes))));
+    }
+    Ok(out)
 }
 
 /// DDS's suit and rank codes of the cards of the current trick (0 where
