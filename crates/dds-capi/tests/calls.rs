@@ -328,6 +328,31 @@ fn par_and_its_texts() {
     }
 }
 
+/// A sacrifice by one seat in the par contract's strain (the table of
+/// `dds`'s test `a_same_strain_sacrifice_by_one_seat_is_written_doubled`,
+/// dealer East, none vulnerable): DDS 2.9 writes "2S-E-1" and its
+/// `DealerParBin` then reports East making 2S, with North-South scoring
+/// +100 ("Par 100: E 2S"); ours keeps the double and the undertrick, which
+/// is what the score is (2S doubled one down, not vulnerable: 100).
+#[test]
+fn a_same_strain_sacrifice_by_one_seat_in_the_c_forms() {
+    let mut table = ddTableResults { resTable: [[8, 7, 7, 6], [6, 7, 6, 7], [8, 5, 8, 5], [6, 7, 6, 7], [7, 6, 7, 6]] };
+    let mut dealer = zeroed::<parResultsDealer>();
+    let mut master = zeroed::<parResultsMaster>();
+    let mut text = [0 as c_char; 128];
+    // SAFETY: every pointer is to a structure of its type.
+    unsafe {
+        assert_eq!(DealerPar(&mut table, &mut *dealer, 1, 0), RETURN_NO_FAULT);
+        assert_eq!((dealer.score, dealer.number, text_of(&dealer.contracts[0])), (100, 1, "2S*-E-1".into()));
+        assert_eq!(DealerParBin(&mut table, &mut *master, 1, 0), RETURN_NO_FAULT);
+        let c = &master.contracts[0];
+        assert_eq!((master.score, master.number), (100, 1));
+        assert_eq!((c.level, c.denom, c.seats, c.underTricks, c.overTricks), (2, 1, 1, 1, 0));
+        assert_eq!(ConvertToDealerTextFormat(&mut *master, text.as_mut_ptr()), RETURN_NO_FAULT);
+        assert_eq!(text_of(&text), "Par 100: E 2Sx-1");
+    }
+}
+
 #[test]
 fn information_and_messages() {
     let mut info = zeroed::<DDSInfo>();

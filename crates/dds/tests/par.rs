@@ -156,3 +156,143 @@ fn contract_results_need_a_full_deal_as_tables_do() {
     let contract = "7NTXX by E".parse().expect("a contract");
     assert_eq!(solver.contract_result(&ending, contract, Vulnerability::None), Err(Error::NotFullDeal));
 }
+
+/// North-South's duplicate score of a contract in DDS's dealer-par text
+/// (`"4S*-EW-1"`, `"3N-S+1"`, `"2S-NS"`), taking `tricks` tricks, written
+/// here from the laws' scoring table so that the par texts are checked
+/// against something other than the par engines and DDS.
+fn score_of_dealer_text(text: &str, tricks: i32, vulnerability: Vulnerability) -> i32 {
+    let bytes = text.as_bytes();
+    let level = i32::from(bytes[0] - b'0');
+    let strain = bytes[1];
+    let doubled = bytes[2] == b'*';
+    let seats = text[if doubled { 4 } else { 3 }..].split(['-', '+']).next().expect("seats");
+    let ns = seats.starts_with('N') || seats.starts_with('S');
+    let vul = match vulnerability {
+        Vulnerability::None => false,
+        Vulnerability::Both => true,
+        Vulnerability::NorthSouth => ns,
+        Vulnerability::EastWest => !ns,
+    };
+    let need = level + 6;
+    let declarer = if tricks >= need {
+        let per = |n: i32| match strain {
+            b'C' | b'D' => 20 * n,
+            b'H' | b'S' => 30 * n,
+            _ => 30 * n + if n > 0 { 10 } else { 0 },
+        };
+        let factor = if doubled { 2 } else { 1 };
+        let points = per(level) * factor;
+        let over = tricks - need;
+        let over_points = if doubled { over * if vul { 200 } else { 100 } } else { per(over + level) - per(level) };
+        let game = if points >= 100 {
+            if vul {
+                500
+            } else {
+                300
+            }
+        } else {
+            50
+        };
+        let slam = match level {
+            6 => {
+                if vul {
+                    750
+                } else {
+                    500
+                }
+            }
+            7 => {
+                if vul {
+                    1500
+                } else {
+                    1000
+                }
+            }
+            _ => 0,
+        };
+        points + over_points + game + slam + if doubled { 50 } else { 0 }
+    } else {
+        let down = need - tricks;
+        if !doubled {
+            -down * if vul { 100 } else { 50 }
+        } else if vul {
+            -(200 + 300 * (down - 1))
+        } else {
+            -(100 + 200 * (down - 1).min(2) + 300 * (down - 3).max(0))
+        }
+    };
+    if ns {
+        declarer
+    } else {
+        -declarer
+    }
+}
+
+/// Each dealer-par text, scored by [`score_of_dealer_text`] with its
+/// declarer's tricks in the table, gives the par score.
+fn check_dealer_texts(table: &DdTable, dealer: dds::model::Seat, vulnerability: Vulnerability, what: &str) {
+    let par = table.dealer_par(dealer, vulnerability);
+    for (c, text) in par.contracts.iter().zip(par.dealer_texts()) {
+        let seat = match c.declarer {
+            ParDeclarer::Seat(seat) => seat,
+            ParDeclarer::Side(side) => side.seats()[0],
+        };
+        let tricks = i32::from(table.tricks(c.strain, seat));
+        assert_eq!(
+            score_of_dealer_text(&text, tricks, vulnerability),
+            par.score,
+            "{what}: dealer {dealer:?}, {vulnerability:?}: {text} does not score par {}",
+            par.score
+        );
+    }
+}
+
+/// DDS 2.9's `DealerPar` writes a sacrifice by one seat in the par
+/// contract's own strain without its `*` ("2S-E-1" with the score of a
+/// doubled undertrick, +100, where an undoubled 2S one down scores +50):
+/// its `sacrifice_as_text` leaves the mark out. Ours writes "2S*-E-1".
+/// The table: North makes 2S (8 tricks), East makes 7 in spades and comes
+/// first in the dealer's walk, nothing else pays. The oracle is the laws'
+/// scoring written above, not DDS.
+#[test]
+fn a_same_strain_sacrifice_by_one_seat_is_written_doubled() {
+    use dds::model::{BySeat, ByStrain, Seat};
+    use dds::{ParContract, Strain};
+    let rows = [[8, 7, 7, 6], [6, 7, 6, 7], [8, 5, 8, 5], [6, 7, 6, 7], [7, 6, 7, 6]];
+    let table = DdTable::new(ByStrain(rows.map(BySeat))).expect("a valid table");
+    for vulnerability in [Vulnerability::None, Vulnerability::NorthSouth] {
+        let par = table.dealer_par(Seat::East, vulnerability);
+        let sacrifice = ParContract {
+            level: dds::model::Level::new(2),
+            strain: Strain::Spades,
+            declarer: ParDeclarer::Seat(Seat::East),
+            doubled: true,
+            result: -1,
+        };
+        assert_eq!((par.score, &par.contracts[..]), (100, &[sacrifice][..]), "{vulnerability:?}");
+        assert_eq!(par.dealer_texts(), ["2S*-E-1"]);
+        let east_spades = i32::from(table.tricks(Strain::Spades, Seat::East));
+        assert_eq!(score_of_dealer_text("2S*-E-1", east_spades, vulnerability), 100);
+        // DDS's text, read as written, scores something else.
+        assert_eq!(score_of_dealer_text("2S-E-1", east_spades, vulnerability), 50);
+        check_dealer_texts(&table, Seat::East, vulnerability, "the sacrifice table");
+    }
+}
+
+/// Every dealer-par text of the fixture tables, for every dealer and
+/// vulnerability, scores par by the laws' scoring.
+#[test]
+fn dealer_par_texts_score_par() {
+    use dds::model::Seat;
+    for record in records() {
+        let table = table(&record);
+        for dealer in Seat::ALL {
+            for vulnerability in
+                [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both]
+            {
+                check_dealer_texts(&table, dealer, vulnerability, &format!("line {}", record.line));
+            }
+        }
+    }
+}
