@@ -6,80 +6,13 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use dds::model::{PbnGame, Seat, Vulnerability};
+use dds::model::{Seat, Vulnerability};
 use dds::DdTable;
 
 use crate::batch::{run_tables, with_place, Emit, RunOptions, Stop};
 use crate::input::{self, Format, Item, PbnPieces, Records};
 use crate::output::{stdout_error, OutputFile};
 use crate::{json, Failure};
-
-/// The PBN tags `dds pbn` writes for a game.
-struct PbnResults {
-    tricks: String,
-    table_lines: Vec<String>,
-    par_contract: String,
-    /// The par score, from North-South's point of view.
-    score: i32,
-}
-
-/// The par contracts as `dds par` prints them and the `ParContract` tag
-/// holds them: `Pass` for a passed-out deal, else each contract in DDS's
-/// readable form, joined by commas (`NS 4Cx-1,NS 3Sx-1`).
-pub(crate) fn par_contracts(par: &dds::Par) -> String {
-    if par.contracts.is_empty() {
-        "Pass".to_owned()
-    } else {
-        par.contracts.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
-    }
-}
-
-/// The tags of a game's results: the table in the encodings of
-/// `dds_model` (Bridge Composer's DoubleDummyTricks, the PBN 2.1
-/// OptimumResultTable lines) and the dealer's par.
-fn pbn_results(table: &DdTable, par: &dds::Par) -> PbnResults {
-    let tricks = dds::model::double_dummy_tricks(table.as_by_strain());
-    let table_lines = dds::model::optimum_result_table(table.as_by_strain());
-    PbnResults { tricks, table_lines, par_contract: par_contracts(par), score: par.score }
-}
-
-/// The contracts of a `ParContract` value as a set, whatever the
-/// separators (`,` or `;`), spacing and case, and with a made contract's
-/// `=` dropped: `EW 6H=; EW 6S=` and `EW 6S,EW 6H` are the same.
-fn contract_set(value: &str) -> Vec<String> {
-    let mut set: Vec<String> = value
-        .split([',', ';'])
-        .map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('=').to_ascii_uppercase())
-        .filter(|c| !c.is_empty())
-        .collect();
-    set.sort_unstable();
-    set
-}
-
-/// North-South's score in an `OptimumScore` value: a side, `NS` or `EW`
-/// (any case), and a whole number with or without its sign (`NS 300`,
-/// `EW -300`, `NS +90`); `None` for anything else.
-fn ns_score(value: &str) -> Option<i32> {
-    let value = value.trim();
-    let (side, number) = (value.get(..2)?, value.get(2..)?.trim_start());
-    // `parse` takes an optional sign, `+` or `-`, before the digits.
-    let score: i32 = number.parse().ok()?;
-    match side {
-        s if s.eq_ignore_ascii_case("NS") => Some(score),
-        s if s.eq_ignore_ascii_case("EW") => score.checked_neg(),
-        _ => None,
-    }
-}
-
-/// Whether the game's `OptimumResultTable` holds the tricks of `table`: its
-/// rows in any order, its columns (Declarer, Denomination, Result, in that
-/// order) in any alignment.
-fn same_result_table(game: &PbnGame, table: &DdTable) -> bool {
-    game.tag_pair("OptimumResultTable").is_some_and(|tag| {
-        dds::model::parse_optimum_result_table(tag.value(), tag.section_lines())
-            .is_ok_and(|tricks| &tricks == table.as_by_strain())
-    })
-}
 
 /// Where `dds pbn` writes: standard output, or an output file (see
 /// [`OutputFile`]: a temporary file renamed over the file at the end, or a
@@ -194,8 +127,8 @@ impl Emit for PbnWriter {
         self.done = g + 1;
         let dealer = item.dealer.unwrap_or(Seat::North);
         let vulnerability = item.vulnerability.unwrap_or(Vulnerability::None);
-        let dealer_par = table.dealer_par(dealer, vulnerability);
         if self.json {
+            let dealer_par = table.dealer_par(dealer, vulnerability);
             let sides = table.par(vulnerability);
             let record = json::par_record(&item.text, table, dealer, vulnerability, &dealer_par, &sides);
             let line = format!("{}\n", with_place(item, record, true));
@@ -203,28 +136,8 @@ impl Emit for PbnWriter {
             self.written = g + 1;
             return Ok(());
         }
-        let r = pbn_results(table, &dealer_par);
         let Some(game) = pbn.game_mut(g) else { return Ok(()) };
-        game.set_tag("DoubleDummyTricks", &r.tricks)?;
-        // An existing table of the same values keeps the form the file
-        // wrote it in (its column header and alignment).
-        if !same_result_table(game, table) {
-            game.set_tag_with_section(
-                "OptimumResultTable",
-                dds::model::OPTIMUM_RESULT_TABLE_COLUMNS,
-                r.table_lines.iter().map(String::as_str),
-            )?;
-        }
-        // An existing list of the same contracts keeps the form the file
-        // wrote it in (Bridge Composer's `EW 6H=; EW 6S=`).
-        if game.tag("ParContract").map(contract_set) != Some(contract_set(&r.par_contract)) {
-            game.set_tag("ParContract", &r.par_contract)?;
-        }
-        // An existing score of the same value keeps the side and form the
-        // file wrote it in (`EW -300` for `NS 300`, `NS +90`).
-        if game.tag("OptimumScore").and_then(ns_score) != Some(r.score) {
-            game.set_tag("OptimumScore", &format!("NS {}", r.score))?;
-        }
+        dds::pbn::add_results(game, table, dealer, vulnerability)?;
         Ok(())
     }
 

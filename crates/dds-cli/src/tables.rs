@@ -8,7 +8,7 @@ use dds::DdTable;
 
 use crate::batch::{run_tables, with_place};
 use crate::input::{Item, Records};
-use crate::{json, output, pbn, Batch, Failure};
+use crate::{json, output, Batch, Failure};
 
 /// Records written to standard output one after the other, counted, so
 /// that a failed write says what was written and what was not.
@@ -97,7 +97,7 @@ pub(crate) fn par(batch: &Batch, dealer: Option<Seat>, vul: Option<Vulnerability
             format!("{}\n", with_place(item, record, false))
         } else {
             let gap = if out.written > 0 { "\n" } else { "" };
-            let (score, contracts) = (dealer_par.score, pbn::par_contracts(&dealer_par));
+            let (score, contracts) = (dealer_par.score, dds::pbn::par_contracts(&dealer_par));
             let [s0, s1] = sides.score_texts();
             let [c0, c1] = sides.contract_texts();
             format!(

@@ -137,6 +137,7 @@ mod contract;
 mod error;
 mod layouts;
 mod par;
+pub mod pbn;
 mod play;
 mod solver;
 mod table;
