@@ -44,7 +44,7 @@ pub fn par_contracts(par: &Par) -> String {
 /// let table = Solver::new().dd_table(&deal)?;
 /// let game = &mut file.games_mut()[0];
 /// dds::pbn::add_results(game, &table, Seat::North, Vulnerability::None)?;
-/// assert_eq!(game.tag("DoubleDummyTricks"), Some("65656676577575686868"));
+/// assert_eq!(game.tag("DoubleDummyTricks"), Some("65657656576867568675"));
 /// assert_eq!(game.tag("ParContract"), Some("EW 2S"));
 /// assert_eq!(game.tag("OptimumScore"), Some("NS -110"));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
