@@ -32,7 +32,9 @@ by value and pickle.
 
 ``ddsrs.endplay`` offers endplay's nine ``dds`` functions on this solver
 (``from ddsrs import endplay as dds`` in place of ``import endplay.dds as
-dds``).
+dds``); ``ddsrs.dds3`` offers DDS 3's Python interface, the module ``dds3``
+that BEN calls (``from ddsrs import dds3``), with ``solve_boards_pbn``, a
+batch of sampled deals of one position in one call.
 """
 
 from ddsrs._ddsrs import (

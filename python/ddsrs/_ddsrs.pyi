@@ -40,6 +40,12 @@ __all__ = [
     "solve_layouts",
     "deals_to_array",
     "deals_to_pbn",
+    "SolverContext",
+    "solve_boards_pbn",
+    "_dds3_solve",
+    "_dds3_solve_all",
+    "_dds3_board",
+    "_dds3_read_pbn",
     "_set_chunk_seconds",
 ]
 
@@ -461,3 +467,59 @@ def solve_layouts(
 def deals_to_array(deals: _DealsLike) -> npt.NDArray[np.uint32]: ...
 def deals_to_pbn(deals: _DealsLike) -> list[str]: ...
 def _set_chunk_seconds(seconds: float) -> float: ...
+
+# DDS 3's Python interface (ddsrs.dds3, which re-exports SolverContext and
+# solve_boards_pbn): DDS's structures as ints, tuples and dicts.
+
+#: DDS's futureTricks as DDS 3's dict: "nodes" and "cards" (ints), "suit",
+#: "rank", "equals" and "score" (tuples of 13 ints).
+_FutureTricks = dict[str, Any]
+#: DDS's remainCards: 4 x 4 rank masks (hand N, E, S, W by suit S, H, D, C;
+#: rank r at bit r).
+_Masks = Sequence[Sequence[int]]
+
+@final
+class SolverContext:
+    """DDS 3's SolverContext: a solver of its own, its table kept between
+    the calls given it."""
+
+    def __new__(cls) -> "SolverContext": ...
+
+def solve_boards_pbn(
+    pbns: Iterable[str],
+    trump: int = 4,
+    first: int = 0,
+    current_trick_suit: Optional[Sequence[int]] = None,
+    current_trick_rank: Optional[Sequence[int]] = None,
+    target: int = -1,
+    solutions: int = 3,
+    mode: int = 0,
+    threads: Optional[int] = None,
+) -> list[_FutureTricks]: ...
+def _dds3_solve(
+    cards: Union[str, _Masks],
+    trump: int,
+    first: int,
+    trick_suit: Sequence[int],
+    trick_rank: Sequence[int],
+    target: int,
+    solutions: int,
+    mode: int,
+    thread_index: int,
+    context: Optional[SolverContext],
+) -> _FutureTricks: ...
+def _dds3_solve_all(
+    items: list[tuple[Union[str, _Masks], int, int, Sequence[int], Sequence[int], int, int, int]], threads: int
+) -> list[_FutureTricks]: ...
+def _dds3_board(
+    cards: _Masks,
+    trump: int,
+    first: int,
+    trick_suit: Sequence[int],
+    trick_rank: Sequence[int],
+    target: int = -1,
+    solutions: int = 1,
+    mode: int = 1,
+    thread_index: Optional[int] = None,
+) -> Board: ...
+def _dds3_read_pbn(text: str) -> list[list[int]]: ...

@@ -24,6 +24,7 @@
 mod batch;
 mod boards;
 mod convert;
+mod dds3;
 mod deals;
 mod errors;
 mod layouts;
@@ -104,6 +105,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::ContractResult>()?;
     m.add_class::<types::Board>()?;
     m.add_class::<types::LayoutSummary>()?;
+    m.add_class::<dds3::SolverContext>()?;
     m.add_function(wrap_pyfunction!(tables::dd_table, m)?)?;
     m.add_function(wrap_pyfunction!(tables::dd_tables, m)?)?;
     m.add_function(wrap_pyfunction!(boards::solve_board, m)?)?;
@@ -117,6 +119,11 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(layouts::solve_layouts, m)?)?;
     m.add_function(wrap_pyfunction!(deals::deals_to_array, m)?)?;
     m.add_function(wrap_pyfunction!(deals::deals_to_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::solve_boards_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_board, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_read_pbn, m)?)?;
     m.add_function(wrap_pyfunction!(_set_chunk_seconds, m)?)?;
     Ok(())
 }
