@@ -44,8 +44,13 @@ __all__ = [
     "solve_boards_pbn",
     "_dds3_solve",
     "_dds3_solve_all",
-    "_dds3_board",
     "_dds3_read_pbn",
+    "_dds3_error",
+    "_dds29_message",
+    "_dds29_board",
+    "_dds29_table_deal",
+    "_dds29_short_tables",
+    "_dds29_play",
     "_set_chunk_seconds",
 ]
 
@@ -511,7 +516,15 @@ def _dds3_solve(
 def _dds3_solve_all(
     items: list[tuple[Union[str, _Masks], int, int, Sequence[int], Sequence[int], int, int, int]], threads: int
 ) -> list[_FutureTricks]: ...
-def _dds3_board(
+def _dds3_read_pbn(text: str) -> list[list[int]]: ...
+def _dds3_error(code: int) -> Exception: ...
+
+# DDS 2.9's conventions for the compatibility modules (ddsrs.endplay,
+# ddsrs.dds3): each returns (code, value), code 1 with the value or DDS's
+# status code with None.
+
+def _dds29_message(code: int) -> str: ...
+def _dds29_board(
     cards: _Masks,
     trump: int,
     first: int,
@@ -520,6 +533,17 @@ def _dds3_board(
     target: int = -1,
     solutions: int = 1,
     mode: int = 1,
+) -> tuple[int, Optional[Board]]: ...
+def _dds29_table_deal(cards: _Masks) -> tuple[int, Optional[tuple[list[list[int]], bool]]]: ...
+def _dds29_short_tables(
+    deals: Sequence[_Masks], strains: Sequence[int], threads: Optional[int] = None
+) -> tuple[int, Optional[list[list[list[int]]]]]: ...
+def _dds29_play(
+    cards: _Masks,
+    trump: int,
+    first: int,
+    trick_suit: Sequence[int],
+    trick_rank: Sequence[int],
+    play: Sequence[str],
     thread_index: Optional[int] = None,
-) -> Board: ...
-def _dds3_read_pbn(text: str) -> list[list[int]]: ...
+) -> tuple[int, Optional[tuple[tuple[list[list[int]], int, int, list[str]], int, int, int]]]: ...

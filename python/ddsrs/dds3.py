@@ -107,23 +107,6 @@ _MASK_MAX = 0x7FFC
 _PBN_MAX, _PLAY_MAX = 79, 105
 _NO_TRICK = (0, 0, 0)
 
-# DDS's status codes that the play analysis and the tables raise here (the
-# solving functions raise theirs natively), with DDS 3's classes.
-_TEXTS = {
-    -1: "General error",
-    -2: "Zero cards",
-    -4: "Cards duplicated",
-    -10: "Too many cards",
-    -12: "currentTrickSuit or currentTrickRank has wrong data",
-    -13: "Played card also remains in a hand",
-    -14: "Wrong number of remaining cards in a hand",
-    -15: "Thread index is not 0 .. maximum",
-    -98: "AnalysePlay input error",
-    -99: "PBN string error",
-    -201: "Denomination filter vector has no entries",
-}
-_VALUE_CODES = {-5, -7, -8, -9, -15, -16, -17, -18, -19, -99, -201, -202}
-
 # The solver's fault names (InputError.kind) as DDS's status codes.
 _CODES = {
     "duplicate_card": -4,
@@ -141,9 +124,18 @@ _CODES = {
 
 
 def _dds_error(code: int) -> Exception:
-    """DDS 3's exception for a status code."""
-    text = f"DDS error {code}: {_TEXTS.get(code, _TEXTS[-1])}"
-    return ValueError(text) if code in _VALUE_CODES else RuntimeError(text)
+    """DDS 3's exception for a status code (``ValueError`` or
+    ``RuntimeError``, ``"DDS error -14: ..."``)."""
+    return _native._dds3_error(code)
+
+
+def _checked(answer: tuple) -> Any:
+    """The value of a native helper's ``(code, value)``, or DDS 3's
+    exception for the code."""
+    code, value = answer
+    if code != 1:
+        raise _dds_error(code)
+    return value
 
 
 def _code_of(e: Exception) -> int:
@@ -487,50 +479,30 @@ def solve_all_boards_bin(boards: list, max_threads: int = 0) -> list:
 # --- Tables and par --------------------------------------------------------
 
 
-def _held(cards: list) -> list:
-    return [[c & _MASK_MAX for c in hand] for hand in cards]
-
-
-def _is_full(held: list) -> bool:
-    return all(sum(bin(c).count("1") for c in hand) == 13 for hand in held)
-
-
-def _checked_table_cards(cards: list) -> list:
+def _checked_table_cards(cards: list) -> tuple:
     """DDS's checks of a table deal's cards (CalcDDtable's), raising DDS
-    3's exception; the cards held."""
-    _native._dds3_board(cards, 0, 0, _NO_TRICK, _NO_TRICK)
-    return _held(cards)
+    3's exception; the cards held and whether the deal is full."""
+    return _checked(_native._dds29_table_deal(cards))
 
 
-def _partial_table(held: list, strains: Sequence[int]) -> list:
-    """DDS's table of a deal with fewer than 13 cards a hand: for each
-    strain and leader, 13 less the leader's side's tricks."""
-    jobs = [(s, leader) for s in strains for leader in range(4)]
-    try:
-        answers = _native.solve_boards([(held, s, leader) for s, leader in jobs], solutions=1)
-    except _native.InputError as e:
-        raise _dds_error(_code_of(e)) from None
-    rows = [[0] * 4 for _ in range(5)]
-    for (s, leader), solution in zip(jobs, answers):
-        rows[s][(leader + 3) % 4] = max(13 - (solution.best or 0), 0)
-    return rows
-
-
-def _tables(held: list, strains: list, threads: Optional[int]) -> list:
+def _tables(deals: list, strains: list, threads: Optional[int]) -> list:
     """The tables (5 x 4 lists; strains not asked for hold 0) of checked
-    deals."""
-    out: list = [None] * len(held)
-    full = [i for i, h in enumerate(held) if _is_full(h)]
+    deals (``_checked_table_cards``'s)."""
+    out: list = [None] * len(deals)
+    full = [i for i, (_held, is_full) in enumerate(deals) if is_full]
     if full:
         try:
-            tables = _native.dd_tables([held[i] for i in full], threads=threads, strains=strains)
+            tables = _native.dd_tables([deals[i][0] for i in full], threads=threads, strains=strains)
         except _native.InputError as e:
             raise _dds_error(_code_of(e)) from None
         for i, table in zip(full, tables.tolist()):
             out[i] = [[int(t) if s in strains else 0 for t in row] for s, row in enumerate(table)]
-    for i, h in enumerate(held):
-        if out[i] is None:
-            out[i] = _partial_table(h, strains)
+    short = [i for i, (_held, is_full) in enumerate(deals) if not is_full]
+    if short:
+        # DDS 2.9's tables of deals with fewer than 13 cards a hand.
+        tables = _checked(_native._dds29_short_tables([deals[i][0] for i in short], strains, threads))
+        for i, rows in zip(short, tables):
+            out[i] = rows
     return out
 
 
@@ -605,8 +577,8 @@ def calc_all_tables_pbn(
     cards = [_native._dds3_read_pbn(text) for text in texts]
     if not strains:
         raise _dds_error(-201)
-    held = [_checked_table_cards(c) for c in cards]
-    tables = _tables(held, strains, max_threads if max_threads > 0 else None)
+    checked = [_checked_table_cards(c) for c in cards]
+    tables = _tables(checked, strains, max_threads if max_threads > 0 else None)
     result = {
         "no_of_boards": 4 * len(strains) * len(tables),
         "tables": [{"res_table": rows} for rows in tables],
@@ -710,22 +682,11 @@ def _prepare_play(
     """DDS's AnalysePlayPBN set-up: the PBN read, the play read, the checks
     (as DDS, in DDS's order), and the request that gives its values (the
     current trick's cards put back in their hands and played first), with
-    the slice of the answer DDS returns."""
+    the slice of the answer DDS returns: ``(request, in_trick, analysed,
+    number)``."""
     cards = _native._dds3_read_pbn(remain_cards)
     played = _play_cards(play)
-    board = _native._dds3_board(cards, trump, first, suits, ranks, thread_index=thread_index)
-    held = _held(cards)
-    trick = board.played
-    k = len(trick)
-    # DDS counts the cards from the start of the current trick and stops
-    # before the last trick.
-    counted = min(len(played), 4 * (board.tricks_left - 1))
-    analysed = max(counted - k, 0)
-    start = [list(hand) for hand in held]
-    for i, card in enumerate(trick):
-        start[(first + i) % 4][_SUITS.index(card[0])] |= 1 << (_RANKS.index(card[1]) + 2)
-    request = (start, trump, first, list(trick) + played[:analysed])
-    return request, k, analysed, counted + 1 - k
+    return _checked(_native._dds29_play(cards, trump, first, suits, ranks, played, thread_index))
 
 
 def _solved_play(analysis, k: int, analysed: int, number: int) -> dict:

@@ -72,28 +72,9 @@ DDSError = _dds.DDSError
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
-# DDS 2.9's status codes (dll.h) and their texts (ErrorMessage).
-_TEXTS = {
-    -1: "General error",
-    -2: "Zero cards",
-    -3: "Target exceeds number of tricks",
-    -4: "Cards duplicated",
-    -5: "Target is less than -1",
-    -7: "Target is higher than 13",
-    -8: "Solutions parameter is less than 1",
-    -9: "Solutions parameter is higher than 3",
-    -10: "Too many cards",
-    -12: "currentTrickSuit or currentTrickRank has wrong data",
-    -13: "Played card also remains in a hand",
-    -14: "Wrong number of remaining cards in a hand",
-    -16: "Mode parameter is less than 0",
-    -17: "Mode parameter is higher than 2",
-    -18: "Trump is not in 0 .. 4",
-    -19: "First is not in 0 .. 2",
-    -98: "AnalysePlay input error",
-    -201: "Denomination filter vector has no entries",
-}
+# DDS 2.9's status codes (dll.h) that this module names.
 _UNKNOWN, _ZERO_CARDS, _TARGET_TOO_HIGH, _DUPLICATE_CARDS = -1, -2, -3, -4
 _TOO_MANY_CARDS, _SUIT_OR_RANK, _PLAYED_CARD, _CARD_COUNT = -10, -12, -13, -14
 _PLAY_FAULT, _NO_SUIT = -98, -201
@@ -124,19 +105,12 @@ class _Fault(Exception):
 
 
 def _error(code: int) -> DDSError:
-    return DDSError(_TEXTS.get(code, _TEXTS[_UNKNOWN]))
+    """DDSError with DDS's text for ``code`` (ErrorMessage's)."""
+    return DDSError(_native._dds29_message(code))
 
 
 def _code_of(e: _native.InputError) -> int:
     return _CODES.get(getattr(e, "kind", ""), _UNKNOWN)
-
-
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
-
-
-def _rank_bit(rank: int) -> int:
-    return 1 << (rank - 2) if 2 <= rank <= 14 else 0
 
 
 def _card_text(suit: int, rank: int) -> Optional[str]:
@@ -145,93 +119,28 @@ def _card_text(suit: int, rank: int) -> Optional[str]:
     return None
 
 
-def _range_checks(dl, target: int, solutions: int, mode: int) -> None:
-    """DDS's checks of SolveBoard's arguments, in DDS's order."""
-    checks = (
-        (target < -1, -5),
-        (target > 13, -7),
-        (solutions < 1, -8),
-        (solutions > 3, -9),
-        (mode < 0, -16),
-        (mode > 2, -17),
-        (not 0 <= dl.trump <= 4, -18),
-        (not 0 <= dl.first <= 3, -19),
-    )
-    for fails, code in checks:
-        if fails:
-            raise _Fault(code)
-    seen = [False, False, False]
-    for k in range(3):
-        rank, suit = dl.currentTrickRank[k], dl.currentTrickSuit[k]
-        if rank == 0:
-            continue
-        seen[k] = True
-        if not 2 <= rank <= 14 or not 0 <= suit <= 3:
-            raise _Fault(_SUIT_OR_RANK)
-    if (seen[2] and not seen[1]) or (seen[1] and not seen[0]):
-        raise _Fault(_SUIT_OR_RANK)
-    for hand in dl.remainCards:
-        for c in hand:
-            if c != 0 and not 0x0004 <= c < 0x8000:
-                raise _Fault(_SUIT_OR_RANK)
+def _checked(answer: tuple):
+    """The value of a native helper's ``(code, value)``, or the code as a
+    fault."""
+    code, value = answer
+    if code != 1:
+        raise _Fault(code)
+    return value
 
 
-def _value_checks(dl, target: int):
-    """DDS's checks of the cards, in DDS's order; the cards held (rank bits
-    only) and the cards of the current trick."""
-    cards = [[c & 0x7FFC for c in hand] for hand in dl.remainCards]
-    count = sum(_popcount(c) for hand in cards for c in hand)
-    if count <= 0:
-        raise _Fault(_ZERO_CARDS)
-    if count > 52:
-        raise _Fault(_TOO_MANY_CARDS)
-    total_tricks = ((count - 4) >> 2) + (2 if count % 4 else 1)
-    if total_tricks < target:
-        raise _Fault(_TARGET_TOO_HIGH)
-    played = (52 - count) % 4
-    per_hand = [0, 0, 0, 0]
-    for k in range(played):
-        per_hand[(dl.first + k) % 4] = 1
-    for h in range(4):
-        per_hand[h] += sum(_popcount(c) for c in cards[h])
-    if any(n != per_hand[0] for n in per_hand):
-        raise _Fault(_CARD_COUNT)
-    for k in range(played):
-        suit = dl.currentTrickSuit[k]
-        if not 0 <= suit <= 3:
-            continue
-        held = cards[0][suit] | cards[1][suit] | cards[2][suit] | cards[3][suit]
-        if (held >> 2) & _rank_bit(dl.currentTrickRank[k]):
-            raise _Fault(_PLAYED_CARD)
-    for suit in range(4):
-        seen = 0
-        for hand in cards:
-            if seen & hand[suit]:
-                raise _Fault(_DUPLICATE_CARDS)
-            seen |= hand[suit]
-    trick = []
-    for k in range(played):
-        text = _card_text(dl.currentTrickSuit[k], dl.currentTrickRank[k])
-        if text is None:
-            raise _Fault(_SUIT_OR_RANK)
-        trick.append(text)
-    return cards, trick
-
-
-def _position(dl, target: int, solutions: int = 1, mode: int = 1):
-    """The position of DDS's ``deal`` structure, checked as DDS checks it:
-    a ddsrs Board and the cards held."""
-    _range_checks(dl, target, solutions, mode)
-    cards, trick = _value_checks(dl, target)
-    try:
-        return _native.Board(cards, dl.trump, dl.first, trick), cards
-    except _native.InputError as e:
-        raise _Fault(_code_of(e)) from None
+def _raw(dl) -> tuple:
+    """The fields of DDS's ``deal`` structure: cards, trump, first, the
+    current trick's suits and ranks."""
+    cards = [list(hand) for hand in dl.remainCards]
+    return cards, dl.trump, dl.first, list(dl.currentTrickSuit), list(dl.currentTrickRank)
 
 
 def _board(dl, target: int, solutions: int = 1, mode: int = 1):
-    """The position of DDS's ``deal`` structure as a ddsrs Board."""
-    return _position(dl, target, solutions, mode)[0]
+    """The position of DDS's ``deal`` structure as a ddsrs Board, checked
+    as DDS's SolveBoard checks it (in DDS's order). A target beyond a C
+    int fails DDS's checks as the nearest C int does."""
+    target = max(_INT_MIN, min(target, _INT_MAX))
+    return _checked(_native._dds29_board(*_raw(dl), target, solutions, mode))
 
 
 def _future_tricks(solution, target: int):
@@ -345,32 +254,16 @@ def solve_all_boards(
     return _dds_call(run)
 
 
-def _table_cards(cards) -> list:
-    """DDS's CalcDDtable checks of a deal's cards; the cards held."""
-    dl = _dds.deal()
-    dl.remainCards = cards
-    _range_checks(dl, -1, 1, 1)
-    held, _trick = _value_checks(dl, -1)
-    return held
+def _table_cards(cards) -> tuple:
+    """DDS's CalcDDtable checks of a deal's cards; the cards held and
+    whether the deal is full."""
+    return _checked(_native._dds29_table_deal([list(hand) for hand in cards]))
 
 
-def _is_full(held) -> bool:
-    return all(sum(_popcount(c) for c in hand) == 13 for hand in held)
-
-
-def _partial_table(held, strains: Sequence[int]) -> list:
-    """DDS's table of a deal with fewer than 13 cards a hand: for each
-    strain and leader, 13 less the leader's side's tricks."""
-    jobs = [(s, leader) for s in strains for leader in range(4)]
-    try:
-        answers = _native.solve_boards([(held, s, leader) for s, leader in jobs], solutions=1)
-    except _native.InputError as e:
-        raise _Fault(_code_of(e)) from None
-    rows = [[0] * 4 for _ in range(5)]
-    for (s, leader), solution in zip(jobs, answers):
-        defenders = solution.best or 0
-        rows[s][(leader + 3) % 4] = max(13 - defenders, 0)
-    return rows
+def _short_tables(held: list, strains: Sequence[int]) -> list:
+    """DDS 2.9's tables of deals with fewer than 13 cards a hand (5 x 4
+    lists; strains not asked for hold 0)."""
+    return _checked(_native._dds29_short_tables(held, list(strains)))
 
 
 def _fill_table(out, rows) -> None:
@@ -386,15 +279,15 @@ def calc_dd_table(deal: Deal) -> DDTable:
         raise DDSError("Cards played to trick")
 
     def run():
-        held = _table_cards(deal._data.remainCards)
+        held, full = _table_cards(deal._data.remainCards)
         table = _dds.ddTableResults()
-        if _is_full(held):
+        if full:
             try:
                 rows = _native.dd_table(held).tolist()
             except _native.InputError as e:
                 raise _Fault(_code_of(e)) from None
         else:
-            rows = _partial_table(held, range(5))
+            rows = _short_tables([held], range(5))[0]
         _fill_table(table, rows)
         return DDTable(table)
 
@@ -417,10 +310,11 @@ def calc_all_tables(deals: Iterable[Deal], exclude: Iterable[Denom] = []) -> DDT
     def run():
         if not strains:
             raise _Fault(_NO_SUIT)
-        held = [_table_cards(d._data.remainCards) for d in deals]
+        checked = [_table_cards(d._data.remainCards) for d in deals]
+        held = [h for h, _full in checked]
         out = _tables_res(len(deals))
         out.noOfBoards = len(deals)
-        full = [i for i, h in enumerate(held) if _is_full(h)]
+        full = [i for i, (_h, is_full) in enumerate(checked) if is_full]
         if full:
             try:
                 tables = _native.dd_tables([held[i] for i in full], strains=strains)
@@ -435,9 +329,10 @@ def calc_all_tables(deals: Iterable[Deal], exclude: Iterable[Denom] = []) -> DDT
                 for i, table in zip(full, tables.astype("<i4")):
                     data = table.tobytes()
                     ctypes.memmove(base + i * size, data, len(data))
-        for i, h in enumerate(held):
-            if not _is_full(h):
-                _fill_table(out.results[i], _partial_table(h, strains))
+        short = [i for i, (_h, is_full) in enumerate(checked) if not is_full]
+        if short:
+            for i, rows in zip(short, _short_tables([held[i] for i in short], strains)):
+                _fill_table(out.results[i], rows)
         return DDTableList(out)
 
     return _dds_call(run)
@@ -483,25 +378,11 @@ def _card_code(card) -> str:
 
 
 def _prepare_play(dl, play: Sequence[str]):
-    """DDS's AnalysePlayBin set-up: the checks, and the request that gives
-    its values (the current trick's cards put back in their hands and
-    played first), with the slice of the answer DDS returns."""
-    board, held = _position(dl, -1)
-    trick = board.played
-    k = len(trick)
-    if len(play) > 52:
-        raise _Fault(_PLAY_FAULT)
-    # DDS counts the cards from the start of the current trick and stops
-    # before the last trick.
-    counted = min(len(play), 4 * (board.tricks_left - 1))
-    analysed = max(counted - k, 0)
-    start = [list(hand) for hand in held]
-    for i, card in enumerate(trick):
-        seat = (dl.first + i) % 4
-        suit, rank = SUITS.index(card[0]), RANKS.index(card[1]) + 2
-        start[seat][suit] |= 1 << rank
-    request = (start, dl.trump, dl.first, list(trick) + list(play[:analysed]))
-    return request, k, analysed, counted + 1 - k
+    """DDS's AnalysePlayBin set-up: the checks (as DDS, in DDS's order), and
+    the request that gives its values (the current trick's cards put back
+    in their hands and played first), with the slice of the answer DDS
+    returns: ``(request, in_trick, analysed, number)``."""
+    return _checked(_native._dds29_play(*_raw(dl), list(play)))
 
 
 def _solved_play(analysis, k: int, analysed: int, number: int):

@@ -8,74 +8,28 @@
 //!
 //! It holds `SolverContext` (a solver of its own, its table kept warm
 //! between calls, as DDS 3's context), the one-position solve with the GIL
-//! released, the parallel batches, and DDS's reading of PBN text. The
-//! argument conversions of DDS 3's bindings (which types, which ranges,
-//! which messages) are the Python half's (`python/ddsrs/dds3.py`); every
-//! rule of the game is the facade's.
+//! released, the parallel batches, and DDS 3's exceptions. The argument
+//! conversions of DDS 3's bindings (which types, which ranges, which
+//! messages) are the Python half's (`python/ddsrs/dds3.py`); DDS's checks,
+//! status codes and reading of PBN text are the facade's (`dds::compat`),
+//! as is every rule of the game.
 
 use std::sync::Mutex;
 
-use dds::model::{Card, Deal, Rank, Seat, Suit};
-use dds::{Board, Error, Parallel, PositionError, Solution, Solutions, Solver, Strain, Target, MAX_THREADS};
+use dds::compat::{
+    code_of, message, FutureTricks, RawDeal, SolveRequest, RETURN_FIRST_WRONG, RETURN_MODE_WRONG_HI,
+    RETURN_MODE_WRONG_LO, RETURN_NO_SUIT, RETURN_PBN_FAULT, RETURN_SOLNS_WRONG_HI, RETURN_SOLNS_WRONG_LO,
+    RETURN_TARGET_WRONG_HI, RETURN_TARGET_WRONG_LO, RETURN_THREAD_INDEX, RETURN_TOO_MANY_TABLES, RETURN_TRUMP_WRONG,
+};
+use dds::{Board, Parallel, Solution, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::batch::{solve_split, Split};
 use crate::convert::{self, ErrorMode};
-use crate::types;
+use crate::dds29::{masks, raw, settings, thread_index_ok};
 use crate::with_solver;
-
-// DDS's status codes (dll.h).
-const RETURN_UNKNOWN_FAULT: i32 = -1;
-const RETURN_ZERO_CARDS: i32 = -2;
-const RETURN_TARGET_TOO_HIGH: i32 = -3;
-const RETURN_DUPLICATE_CARDS: i32 = -4;
-const RETURN_TARGET_WRONG_LO: i32 = -5;
-const RETURN_TARGET_WRONG_HI: i32 = -7;
-const RETURN_SOLNS_WRONG_LO: i32 = -8;
-const RETURN_SOLNS_WRONG_HI: i32 = -9;
-const RETURN_TOO_MANY_CARDS: i32 = -10;
-const RETURN_SUIT_OR_RANK: i32 = -12;
-const RETURN_PLAYED_CARD: i32 = -13;
-const RETURN_CARD_COUNT: i32 = -14;
-const RETURN_THREAD_INDEX: i32 = -15;
-const RETURN_MODE_WRONG_LO: i32 = -16;
-const RETURN_MODE_WRONG_HI: i32 = -17;
-const RETURN_TRUMP_WRONG: i32 = -18;
-const RETURN_FIRST_WRONG: i32 = -19;
-const RETURN_PLAY_FAULT: i32 = -98;
-const RETURN_PBN_FAULT: i32 = -99;
-const RETURN_NO_SUIT: i32 = -201;
-const RETURN_TOO_MANY_TABLES: i32 = -202;
-
-/// DDS's text of a status code (`ErrorMessage`).
-fn message(code: i32) -> &'static str {
-    match code {
-        RETURN_UNKNOWN_FAULT => "General error",
-        RETURN_ZERO_CARDS => "Zero cards",
-        RETURN_TARGET_TOO_HIGH => "Target exceeds number of tricks",
-        RETURN_DUPLICATE_CARDS => "Cards duplicated",
-        RETURN_TARGET_WRONG_LO => "Target is less than -1",
-        RETURN_TARGET_WRONG_HI => "Target is higher than 13",
-        RETURN_SOLNS_WRONG_LO => "Solutions parameter is less than 1",
-        RETURN_SOLNS_WRONG_HI => "Solutions parameter is higher than 3",
-        RETURN_TOO_MANY_CARDS => "Too many cards",
-        RETURN_SUIT_OR_RANK => "currentTrickSuit or currentTrickRank has wrong data",
-        RETURN_PLAYED_CARD => "Played card also remains in a hand",
-        RETURN_CARD_COUNT => "Wrong number of remaining cards in a hand",
-        RETURN_THREAD_INDEX => "Thread index is not 0 .. maximum",
-        RETURN_MODE_WRONG_LO => "Mode parameter is less than 0",
-        RETURN_MODE_WRONG_HI => "Mode parameter is higher than 2",
-        RETURN_TRUMP_WRONG => "Trump is not in 0 .. 4",
-        RETURN_FIRST_WRONG => "First is not in 0 .. 2",
-        RETURN_PLAY_FAULT => "AnalysePlay input error",
-        RETURN_PBN_FAULT => "PBN string error",
-        RETURN_NO_SUIT => "Denomination filter vector has no entries",
-        RETURN_TOO_MANY_TABLES => "Too many DD tables requested",
-        _ => "Not a DDS error code",
-    }
-}
 
 /// DDS 3's exception of a status code: `ValueError` for the codes its
 /// bindings count as bad arguments, `RuntimeError` for the others (the
@@ -103,213 +57,33 @@ pub(crate) fn dds_error(code: i32, board: Option<usize>) -> PyErr {
     }
 }
 
-/// The status code of a solver error that DDS's own checks let through (a
-/// revoke in the current trick, which DDS solves as given, is refused as
-/// bad trick data).
-fn code_of(error: &Error) -> i32 {
-    match error {
-        Error::Position(e) => match e {
-            PositionError::DuplicateCard(_) => RETURN_DUPLICATE_CARDS,
-            PositionError::PlayedCardHeld { .. } => RETURN_PLAYED_CARD,
-            PositionError::TooManyCards(_) => RETURN_TOO_MANY_CARDS,
-            PositionError::WrongCardCount => RETURN_CARD_COUNT,
-            PositionError::NoCards => RETURN_ZERO_CARDS,
-            _ => RETURN_SUIT_OR_RANK,
-        },
-        Error::TargetTooHigh { .. } => RETURN_TARGET_TOO_HIGH,
-        Error::IllegalPlay { .. } => RETURN_PLAY_FAULT,
-        Error::NotFullDeal => RETURN_CARD_COUNT,
-        _ => RETURN_UNKNOWN_FAULT,
-    }
+/// DDS 3's exception of a status code, for the Python half (the checks it
+/// makes itself raise with it).
+#[pyfunction]
+pub(crate) fn _dds3_error(py: Python<'_>, code: i32) -> PyObject {
+    dds_error(code, None).into_value(py).into_any()
 }
 
-/// DDS's reading of a PBN deal (`ConvertFromPBN`): the first seat is one
-/// of the first three characters (`N`, `E`, `S`, `W`, either case), the
-/// character after it is skipped, then rank characters (`2`-`9`, `T`,
-/// `J`, `Q`, `K`, `A`, either case) go to the current suit, `.` starts the
-/// next suit and a space the next hand; anything else is read past. The
-/// text ends at a NUL or after 80 bytes. No first seat, or a card after a
-/// fourth hand or suit, is `RETURN_PBN_FAULT`.
+/// DDS's reading of PBN text (`ConvertFromPBN`) as DDS 3 passes it on:
+/// the text ends after 80 bytes (DDS's buffer) or at a NUL.
 fn read_pbn(text: &[u8]) -> Result<[[u32; 4]; 4], i32> {
-    let bytes: Vec<u8> = text.iter().copied().take(80).take_while(|&b| b != 0).collect();
-    let seat_at = bytes.iter().take(3).position(|b| b"NESWnesw".contains(b)).ok_or(RETURN_PBN_FAULT)?;
-    let first = match bytes[seat_at].to_ascii_uppercase() {
-        b'N' => 0,
-        b'E' => 1,
-        b'S' => 2,
-        _ => 3,
-    };
-    let mut cards = [[0u32; 4]; 4];
-    let (mut hand, mut suit) = (0usize, 0usize);
-    for &b in bytes.iter().skip(seat_at + 2) {
-        match b {
-            b'.' => suit += 1,
-            b' ' => {
-                hand += 1;
-                suit = 0;
-            }
-            _ => {
-                let Some(rank) = Rank::from_char(b as char) else { continue };
-                if hand >= 4 || suit >= 4 {
-                    return Err(RETURN_PBN_FAULT);
-                }
-                cards[(first + hand) % 4][suit] |= 1 << rank.value();
-            }
-        }
-    }
-    Ok(cards)
+    dds::compat::read_pbn(&text[..text.len().min(80)])
 }
 
 /// One position as DDS's `deal` with SolveBoard's arguments.
 #[derive(Copy, Clone, Debug)]
 struct Spec {
-    /// `remainCards[hand][suit]`, DDS's bit masks.
-    cards: [[u32; 4]; 4],
-    trump: i32,
-    first: i32,
-    trick_suit: [i32; 3],
-    trick_rank: [i32; 3],
+    deal: RawDeal,
     target: i32,
     solutions: i32,
     mode: i32,
 }
 
-/// A card from DDS's suit (0 spades .. 3 clubs) and rank (2 .. 14).
-fn card(suit: i32, rank: i32) -> Option<Card> {
-    let suit = usize::try_from(suit).ok().and_then(Suit::try_new)?;
-    let rank = u8::try_from(rank).ok().and_then(Rank::try_new)?;
-    Some(Card::new(suit, rank))
-}
-
-/// DDS's mask of one rank (rank `r` at bit `r - 2`).
-fn rank_bit(rank: i32) -> u32 {
-    if (2..=14).contains(&rank) {
-        1 << (rank - 2)
-    } else {
-        0
-    }
-}
-
-/// DDS's checks of SolveBoard's arguments (`BoardRangeChecks`), in DDS's
-/// order.
-fn range_checks(spec: &Spec) -> Result<(), i32> {
-    let checks = [
-        (spec.target < -1, RETURN_TARGET_WRONG_LO),
-        (spec.target > 13, RETURN_TARGET_WRONG_HI),
-        (spec.solutions < 1, RETURN_SOLNS_WRONG_LO),
-        (spec.solutions > 3, RETURN_SOLNS_WRONG_HI),
-        (spec.mode < 0, RETURN_MODE_WRONG_LO),
-        (spec.mode > 2, RETURN_MODE_WRONG_HI),
-        (!(0..=4).contains(&spec.trump), RETURN_TRUMP_WRONG),
-        (!(0..=3).contains(&spec.first), RETURN_FIRST_WRONG),
-    ];
-    if let Some(&(_, code)) = checks.iter().find(|(fails, _)| *fails) {
-        return Err(code);
-    }
-    let mut seen = [false; 3];
-    for ((seen, &suit), &rank) in seen.iter_mut().zip(&spec.trick_suit).zip(&spec.trick_rank) {
-        if rank == 0 {
-            continue;
-        }
-        *seen = true;
-        if !(2..=14).contains(&rank) || !(0..=3).contains(&suit) {
-            return Err(RETURN_SUIT_OR_RANK);
-        }
-    }
-    // A card given after a missing one.
-    if (seen[2] && !seen[1]) || (seen[1] && !seen[0]) {
-        return Err(RETURN_SUIT_OR_RANK);
-    }
-    if spec.cards.iter().flatten().any(|&c| c != 0 && !(0x0004..0x8000).contains(&c)) {
-        return Err(RETURN_SUIT_OR_RANK);
-    }
-    Ok(())
-}
-
-/// DDS's checks of the cards (`BoardValueChecks`), in DDS's order, then
-/// the position.
-fn value_checks(spec: &Spec) -> Result<Board, i32> {
-    // DDS ignores bits 0 and 1 of a mask.
-    let cards = spec.cards.map(|hand| hand.map(|c| c & 0x7ffc));
-    let count: i32 = cards.iter().flatten().map(|c| c.count_ones() as i32).sum();
-    if count <= 0 {
-        return Err(RETURN_ZERO_CARDS);
-    }
-    if count > 52 {
-        return Err(RETURN_TOO_MANY_CARDS);
-    }
-    // DDS's count of the tricks left, the current trick included.
-    let total_tricks = if count % 4 != 0 { ((count - 4) >> 2) + 2 } else { ((count - 4) >> 2) + 1 };
-    if total_tricks < spec.target {
-        return Err(RETURN_TARGET_TOO_HIGH);
-    }
-    // The cards played to the current trick, as the count of cards tells.
-    let played = ((52 - count) % 4) as usize;
-    let mut per_hand = [0i32; 4];
-    for k in 0..played {
-        per_hand[(spec.first as usize + k) % 4] = 1;
-    }
-    for (h, hand) in cards.iter().enumerate() {
-        per_hand[h] += hand.iter().map(|c| c.count_ones() as i32).sum::<i32>();
-    }
-    if per_hand.iter().any(|&n| n != per_hand[0]) {
-        return Err(RETURN_CARD_COUNT);
-    }
-    for k in 0..played {
-        let Ok(suit) = usize::try_from(spec.trick_suit[k]) else { continue };
-        let all = cards.iter().map(|hand| hand.get(suit).copied().unwrap_or(0)).fold(0, |a, b| a | b);
-        if (all >> 2) & rank_bit(spec.trick_rank[k]) != 0 {
-            return Err(RETURN_PLAYED_CARD);
-        }
-    }
-    for suit in 0..4 {
-        let mut seen = 0u32;
-        for hand in &cards {
-            if seen & hand[suit] != 0 {
-                return Err(RETURN_DUPLICATE_CARDS);
-            }
-            seen |= hand[suit];
-        }
-    }
-    let remaining = Deal::from_dds_bits(&cards).ok_or(RETURN_SUIT_OR_RANK)?;
-    let trick: Option<Vec<Card>> = (0..played).map(|k| card(spec.trick_suit[k], spec.trick_rank[k])).collect();
-    let trick = trick.ok_or(RETURN_SUIT_OR_RANK)?;
-    let strain = usize::try_from(spec.trump).ok().and_then(Strain::try_new).ok_or(RETURN_TRUMP_WRONG)?;
-    let leader = usize::try_from(spec.first).ok().and_then(Seat::try_new).ok_or(RETURN_FIRST_WRONG)?;
-    Board::new(&remaining, strain, leader, &trick).map_err(|e| code_of(&e))
-}
-
-/// A position checked as DDS's SolveBoard checks it, ready to solve.
-#[derive(Copy, Clone, Debug)]
-struct Job {
-    board: Board,
-    target: Target,
-    solutions: Solutions,
-    /// DDS's mode 0: a forced card is not searched (its score is -2).
-    skip_forced: bool,
-    /// DDS's target, for the score of an empty answer.
-    dds_target: i32,
-}
-
 impl Spec {
-    /// The position, or the status code DDS gives it.
-    fn job(&self) -> Result<Job, i32> {
-        range_checks(self)?;
-        let board = value_checks(self)?;
-        // In range: `range_checks` has refused any other number.
-        let target = Target::from_dds(i64::from(self.target)).ok_or(RETURN_TARGET_WRONG_HI)?;
-        let solutions = Solutions::from_dds(i64::from(self.solutions)).ok_or(RETURN_SOLNS_WRONG_HI)?;
-        Ok(Job { board, target, solutions, skip_forced: self.mode == 0, dds_target: self.target })
-    }
-}
-
-impl Job {
-    /// Solves the position on `solver`, as DDS's mode asks.
-    fn solve(&self, solver: &mut Solver) -> Result<Solution, Error> {
-        solver.set_skip_forced(self.skip_forced);
-        let answer = solver.solve_board(&self.board, self.target, self.solutions);
-        solver.set_skip_forced(false);
-        answer
+    /// The position checked as DDS's SolveBoard checks it, or the status
+    /// code DDS gives it.
+    fn request(&self) -> Result<SolveRequest, i32> {
+        self.deal.request(self.target, self.solutions, self.mode)
     }
 }
 
@@ -320,26 +94,15 @@ impl Job {
 /// tricks of the side to play (-2: a forced card not searched, mode 0).
 /// With no card reaching the target, `cards` is 0 and `score[0]` -1 (0
 /// for a target of 0 or 1).
-fn future_tricks<'py>(py: Python<'py>, solution: &Solution, target: i32) -> PyResult<Bound<'py, PyDict>> {
-    let (mut suit, mut rank, mut equals, mut score) = ([0i32; 13], [0i32; 13], [0i32; 13], [0i32; 13]);
-    let cards = solution.cards.len().min(13);
-    for (i, c) in solution.cards.iter().take(13).enumerate() {
-        let s = c.card.suit();
-        suit[i] = s.index() as i32;
-        rank[i] = i32::from(c.card.rank().value());
-        equals[i] = c.equals.holding(s).to_dds_bits() as i32;
-        score[i] = c.tricks.map_or(-2, i32::from);
-    }
-    if solution.cards.is_empty() {
-        score[0] = if target > 1 { -1 } else { 0 };
-    }
+fn future_tricks<'py>(py: Python<'py>, solution: &Solution, request: &SolveRequest) -> PyResult<Bound<'py, PyDict>> {
+    let fut = FutureTricks::new(solution, request.target);
     let out = PyDict::new(py);
-    out.set_item("nodes", i32::try_from(solution.nodes).unwrap_or(i32::MAX))?;
-    out.set_item("cards", cards as i32)?;
-    out.set_item("suit", PyTuple::new(py, suit)?)?;
-    out.set_item("rank", PyTuple::new(py, rank)?)?;
-    out.set_item("equals", PyTuple::new(py, equals)?)?;
-    out.set_item("score", PyTuple::new(py, score)?)?;
+    out.set_item("nodes", fut.nodes)?;
+    out.set_item("cards", fut.cards)?;
+    out.set_item("suit", PyTuple::new(py, fut.suit)?)?;
+    out.set_item("rank", PyTuple::new(py, fut.rank)?)?;
+    out.set_item("equals", PyTuple::new(py, fut.equals)?)?;
+    out.set_item("score", PyTuple::new(py, fut.score)?)?;
     Ok(out)
 }
 
@@ -385,19 +148,9 @@ fn cards_arg(obj: &Bound<'_, PyAny>) -> PyResult<[[u32; 4]; 4]> {
     if let Ok(text) = obj.downcast::<PyString>() {
         return read_pbn(text.to_cow()?.as_bytes()).map_err(|code| dds_error(code, None));
     }
-    let rows: [[i64; 4]; 4] = obj.extract()?;
     // Out of range (the Python half refuses these): a mask DDS would
     // refuse as bad trick data.
-    Ok(rows.map(|row| row.map(|c| u32::try_from(c).unwrap_or(u32::MAX))))
-}
-
-/// Whether DDS would accept `thread_index` (0 to the thread count less
-/// one: the cores, found once; asking the system reads cgroup files, too
-/// slow for every call).
-fn thread_index_ok(index: i32) -> bool {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
-    usize::try_from(index).is_ok_and(|i| i < cores)
+    Ok(masks(obj.extract()?))
 }
 
 /// DDS's SolveBoard (SolveBoardPBN for text), as DDS 3's `solve_board` and
@@ -432,17 +185,17 @@ pub(crate) fn _dds3_solve<'py>(
     if !binary && context.is_none() && !thread_index_ok(thread_index) {
         return Err(dds_error(RETURN_THREAD_INDEX, None));
     }
-    let spec = Spec { cards, trump, first, trick_suit, trick_rank, target, solutions, mode };
-    let job = spec.job().map_err(|code| dds_error(code, None))?;
+    let spec = Spec { deal: raw(cards, trump, first, trick_suit, trick_rank), target, solutions, mode };
+    let request = spec.request().map_err(|code| dds_error(code, None))?;
     let answer = match context {
         Some(ctx) => {
             let ctx = ctx.get();
-            py.allow_threads(|| ctx.with(|solver| job.solve(solver)))
+            py.allow_threads(|| ctx.with(|solver| request.solve(solver)))
         }
-        None => py.allow_threads(|| with_solver(|solver| job.solve(solver))),
+        None => py.allow_threads(|| with_solver(|solver| request.solve(solver))),
     };
     let solution = answer.map_err(|e| dds_error(code_of(&e), None))?;
-    future_tricks(py, &solution, target)
+    future_tricks(py, &solution, &request)
 }
 
 /// DDS's reading of PBN text (`ConvertFromPBN`): the 4 x 4 masks
@@ -451,45 +204,6 @@ pub(crate) fn _dds3_solve<'py>(
 #[pyfunction]
 pub(crate) fn _dds3_read_pbn(text: &str) -> PyResult<[[u32; 4]; 4]> {
     read_pbn(text.as_bytes()).map_err(|code| dds_error(code, None))
-}
-
-/// A position checked as DDS's SolveBoard checks it (DDS 3's exception
-/// otherwise), as a `Board`: for the Python half's play analysis and
-/// tables, which check their deals as DDS does before solving. With a
-/// `thread_index`, it is checked first, as DDS's AnalysePlay does.
-#[pyfunction]
-#[pyo3(signature = (cards, trump, first, trick_suit, trick_rank, target = -1, solutions = 1, mode = 1, thread_index = None))]
-#[pyo3(
-    text_signature = "(cards, trump, first, trick_suit, trick_rank, target=-1, solutions=1, mode=1, thread_index=None)"
-)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn _dds3_board(
-    cards: [[i64; 4]; 4],
-    trump: i32,
-    first: i32,
-    trick_suit: [i32; 3],
-    trick_rank: [i32; 3],
-    target: i32,
-    solutions: i32,
-    mode: i32,
-    thread_index: Option<i32>,
-) -> PyResult<types::Board> {
-    if thread_index.is_some_and(|i| !thread_index_ok(i)) {
-        return Err(dds_error(RETURN_THREAD_INDEX, None));
-    }
-    let cards = cards.map(|row| row.map(|c| u32::try_from(c).unwrap_or(u32::MAX)));
-    let spec = Spec { cards, trump, first, trick_suit, trick_rank, target, solutions, mode };
-    let job = spec.job().map_err(|code| dds_error(code, None))?;
-    Ok(types::Board { inner: job.board })
-}
-
-/// The `threads` of a batch: 0 or less (or None) for every core, else
-/// that many threads (at most `dds::MAX_THREADS`).
-fn settings(threads: Option<i64>) -> Parallel {
-    match threads {
-        Some(n) if n > 0 => Parallel::with_threads(usize::try_from(n).unwrap_or(MAX_THREADS).min(MAX_THREADS)),
-        _ => Parallel::default(),
-    }
 }
 
 /// Checks every position of a batch as DDS does (the first failure, by
@@ -502,7 +216,7 @@ fn settings(threads: Option<i64>) -> Parallel {
 fn solve_specs<'py>(py: Python<'py>, specs: &[Spec], settings: &Parallel) -> PyResult<Bound<'py, PyList>> {
     let mut jobs = Vec::with_capacity(specs.len());
     for (i, spec) in specs.iter().enumerate() {
-        jobs.push(spec.job().map_err(|code| dds_error(code, Some(i)))?);
+        jobs.push(spec.request().map_err(|code| dds_error(code, Some(i)))?);
     }
     let uniform = jobs
         .first()
@@ -510,7 +224,7 @@ fn solve_specs<'py>(py: Python<'py>, specs: &[Spec], settings: &Parallel) -> PyR
         .filter(|one| jobs.iter().all(|j| !j.skip_forced && j.target == one.target && j.solutions == one.solutions));
     let split = Split::new(py, jobs.into_iter().map(Ok).collect(), ErrorMode::Raise, "board")?;
     let first = 2 * convert::thread_count(settings);
-    let answers = solve_split(py, &split, first, None, |part: &[Job]| match uniform {
+    let answers = solve_split(py, &split, first, None, |part: &[SolveRequest]| match uniform {
         Some(shared) => {
             let boards: Vec<Board> = part.iter().map(|j| j.board).collect();
             dds::solve_boards(&boards, shared.target, shared.solutions, settings)
@@ -520,7 +234,7 @@ fn solve_specs<'py>(py: Python<'py>, specs: &[Spec], settings: &Parallel) -> PyR
     let out = PyList::empty(py);
     for (i, (answer, job)) in answers.iter().zip(&split.good).enumerate() {
         let solution = answer.as_ref().map_err(|e| dds_error(code_of(e), Some(i)))?;
-        out.append(future_tricks(py, solution, job.dds_target)?)?;
+        out.append(future_tricks(py, solution, job)?)?;
     }
     Ok(out)
 }
@@ -543,7 +257,7 @@ pub(crate) fn _dds3_solve_all<'py>(
     for item in items.iter() {
         let (cards, trump, first, trick_suit, trick_rank, target, solutions, mode): Item<'py> = item.extract()?;
         let cards = cards_arg(&cards)?;
-        specs.push(Spec { cards, trump, first, trick_suit, trick_rank, target, solutions, mode });
+        specs.push(Spec { deal: raw(cards, trump, first, trick_suit, trick_rank), target, solutions, mode });
     }
     solve_specs(py, &specs, &settings(Some(threads)))
 }
@@ -652,7 +366,7 @@ pub(crate) fn solve_boards_pbn<'py>(
             )));
         }
         let cards = read_pbn(text.as_bytes()).map_err(|code| dds_error(code, Some(i)))?;
-        specs.push(Spec { cards, trump, first, trick_suit, trick_rank, target, solutions, mode });
+        specs.push(Spec { deal: raw(cards, trump, first, trick_suit, trick_rank), target, solutions, mode });
     }
     solve_specs(py, &specs, &settings)
 }

@@ -24,6 +24,7 @@
 mod batch;
 mod boards;
 mod convert;
+mod dds29;
 mod dds3;
 mod deals;
 mod errors;
@@ -122,8 +123,13 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dds3::solve_boards_pbn, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;
-    m.add_function(wrap_pyfunction!(dds3::_dds3_board, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_read_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_error, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_message, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_board, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_table_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_short_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_play, m)?)?;
     m.add_function(wrap_pyfunction!(_set_chunk_seconds, m)?)?;
     Ok(())
 }

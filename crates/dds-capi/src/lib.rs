@@ -32,10 +32,10 @@ pub mod types;
 
 use std::ffi::{c_char, c_int};
 
-use dds::{Solutions, Target};
+use dds::compat::{code_of, FutureTricks};
 
 use codes::*;
-use convert::{cards_from_pbn, code_of, range_checks, value_checks};
+use convert::cards_from_pbn;
 use runtime::{guard, with_solver};
 use types::*;
 
@@ -65,32 +65,9 @@ pub(crate) fn deal_from_pbn(dl: &dealPBN) -> Result<deal, c_int> {
 
 /// DDS's `SolveBoard` for one position, on the calling thread's solver.
 pub(crate) fn solve_one(dl: &deal, target: c_int, solutions: c_int, mode: c_int) -> Result<futureTricks, c_int> {
-    range_checks(dl, target, solutions, mode)?;
-    let board = value_checks(dl, target)?;
-    // In range: `range_checks` has refused any other number.
-    let goal = Target::from_dds(i64::from(target)).ok_or(RETURN_TARGET_WRONG_HI)?;
-    let solutions = Solutions::from_dds(i64::from(solutions)).ok_or(RETURN_SOLNS_WRONG_HI)?;
-    let solution = with_solver(|solver| {
-        solver.set_skip_forced(mode == 0);
-        solver.solve_board(&board, goal, solutions)
-    })
-    .map_err(|e| code_of(&e))?;
-    let mut fut = futureTricks { nodes: c_int::try_from(solution.nodes).unwrap_or(c_int::MAX), ..Default::default() };
-    fut.cards = solution.cards.len().min(13) as c_int;
-    for (i, c) in solution.cards.iter().take(13).enumerate() {
-        let suit = c.card.suit();
-        fut.suit[i] = suit.index() as c_int;
-        fut.rank[i] = c_int::from(c.card.rank().value());
-        fut.equals[i] = c.equals.holding(suit).to_dds_bits() as c_int;
-        // No score: a forced card not searched (mode 0), DDS's -2.
-        fut.score[i] = c.tricks.map_or(-2, c_int::from);
-    }
-    if solution.cards.is_empty() {
-        // No card reaches the target: DDS's -1 (0 for a target of 1,
-        // which no card reaching means no trick at all).
-        fut.score[0] = if target > 1 { -1 } else { 0 };
-    }
-    Ok(fut)
+    let request = convert::raw(dl).request(target, solutions, mode)?;
+    let solution = with_solver(|solver| request.solve(solver)).map_err(|e| code_of(&e))?;
+    Ok(convert::future_tricks(&FutureTricks::new(&solution, request.target)))
 }
 
 /// Writes `value` through `out`, or `RETURN_UNKNOWN_FAULT` for NULL.

@@ -3,11 +3,12 @@
 
 use std::ffi::{c_char, c_int};
 
+use dds::compat::seat;
 use dds::model::{BySeat, ByStrain, Seat, Vulnerability};
 use dds::{DdTable, ParContract, SidesPar, Strain};
 
 use crate::codes::*;
-use crate::convert::{seat, write_c};
+use crate::convert::write_c;
 use crate::runtime::guard;
 use crate::types::*;
 

@@ -2,57 +2,17 @@
 
 use std::ffi::c_int;
 
-use dds::{Board, Solutions, Target};
-
 use crate::codes::*;
-use crate::convert::{card, play_from_pbn, range_checks, value_checks};
+use crate::convert::{play_from_pbn, raw, raw_play, solved_play};
 use crate::runtime::{self, guard, with_solver};
 use crate::types::*;
 use crate::{boards_from_pbn, deal_from_pbn, thread_ok};
 
-/// Declarer's side's tricks from `board` on (its current trick included),
-/// declarer's side being `declarer`'s.
-fn declarer_tricks(board: &Board, declarer: dds::model::Side) -> Result<u8, c_int> {
-    let best = with_solver(|solver| solver.solve_board(board, Target::Max, Solutions::One))
-        .map_err(|e| crate::convert::code_of(&e))?;
-    let to_play = best.cards.first().and_then(|c| c.tricks).unwrap_or(0);
-    Ok(if board.to_play().side() == declarer { to_play } else { board.tricks_left() - to_play })
-}
-
-/// DDS's `AnalysePlayBin` on the calling thread's solver: declarer's
-/// side's tricks (declarer on the right of `first`) before the play and
-/// after each card, the last trick not analysed (its result is forced).
+/// DDS's `AnalysePlayBin` on the calling thread's solver (the facade's
+/// `RawDeal::analyse_play`).
 pub(crate) fn analyse(dl: &deal, play: &playTraceBin) -> Result<solvedPlay, c_int> {
-    range_checks(dl, -1, 1, 1)?;
-    let mut board = value_checks(dl, -1)?;
-    let n = usize::try_from(play.number).map_err(|_| RETURN_PLAY_FAULT)?;
-    if n > 52 {
-        return Err(RETURN_PLAY_FAULT);
-    }
-    let declarer = board.leader().prev().side();
-    // DDS counts `number` from the start of the current trick (the cards
-    // already in it included, though the trace holds only the cards after
-    // them) and stops before the last trick, whose result is forced.
-    let in_trick = board.played().len();
-    let counted = n.min(4 * (usize::from(board.tricks_left()) - 1));
-    let analysed = counted.saturating_sub(in_trick);
-    let mut out = solvedPlay { number: 0, tricks: [0; 53] };
-    out.tricks[0] = c_int::from(declarer_tricks(&board, declarer)?);
-    let mut won = 0u8;
-    for i in 0..analysed {
-        let card = card(play.suit[i], play.rank[i]).ok_or(RETURN_PLAY_FAULT)?;
-        // As DDS: the card must be held; a revoke is analysed as played.
-        let next = board.after_held(card).map_err(|_| RETURN_PLAY_FAULT)?;
-        if next.tricks_left() < board.tricks_left() && next.leader().side() == declarer {
-            won += 1;
-        }
-        board = next;
-        out.tricks[i + 1] = c_int::from(won + declarer_tricks(&board, declarer)?);
-    }
-    // DDS's count, which is 0 or less when the trace ends inside the
-    // cards already played.
-    out.number = counted as c_int + 1 - in_trick as c_int;
-    Ok(out)
+    let solved = with_solver(|solver| raw(dl).analyse_play(&raw_play(play), solver))?;
+    Ok(solved_play(&solved))
 }
 
 /// DDS's `AnalysePlayBin`: declarer's side's double dummy tricks before

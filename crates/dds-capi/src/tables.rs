@@ -3,26 +3,15 @@
 
 use std::ffi::c_int;
 
+use dds::compat::{code_of, short_deal_table, table_deal, StrainTricks};
 use dds::model::{BySeat, ByStrain, Deal, Seat};
-use dds::{Board, Solutions, Strain, TableOptions, Target};
+use dds::{Strain, TableOptions};
 
 use crate::codes::*;
-use crate::convert::{cards_from_pbn, code_of, range_checks, value_checks};
+use crate::convert::cards_from_pbn;
 use crate::par::write_par;
 use crate::runtime::{self, guard, with_solver};
 use crate::types::*;
-
-/// Declarer's tricks by strain (S, H, D, C, NT) and seat, for the strains
-/// asked; `None` for the others.
-type Tricks = ByStrain<Option<BySeat<u8>>>;
-
-/// DDS's checks of a deal for a table (those of `SolveBoard` with North
-/// first and no trick), then the deal.
-fn table_deal(cards: &[[u32; 4]; 4]) -> Result<Deal, c_int> {
-    let dl = deal { trump: 0, first: 0, currentTrickSuit: [0; 3], currentTrickRank: [0; 3], remainCards: *cards };
-    range_checks(&dl, -1, 1, 1)?;
-    Ok(value_checks(&dl, -1)?.remaining())
-}
 
 /// The library's threads and memory as the facade's settings.
 fn parallel() -> dds::Parallel {
@@ -32,9 +21,9 @@ fn parallel() -> dds::Parallel {
 /// The table of `deal` for `strains`. A full deal is solved as a table:
 /// its strains spread over the library's threads (as DDS 2.9 spreads one
 /// table), or on the calling thread's solver with one thread or a
-/// handle's solver; a smaller deal (equal hands) as DDS does it, on the
-/// calling thread: each declarer gets 13 less the defenders' tricks.
-fn table(deal: &Deal, strains: &[Strain]) -> Result<Tricks, c_int> {
+/// handle's solver; a smaller deal (equal hands) as DDS does it
+/// (`dds::compat::short_deal_table`), on the calling thread.
+fn table(deal: &Deal, strains: &[Strain]) -> Result<StrainTricks, c_int> {
     if deal.is_full() && strains.len() > 1 && runtime::threads() > 1 && !runtime::solver_given() {
         let options = TableOptions::default().only(strains);
         let mut results = dds::dd_tables_with(core::slice::from_ref(deal), &options, &parallel());
@@ -43,33 +32,24 @@ fn table(deal: &Deal, strains: &[Strain]) -> Result<Tricks, c_int> {
             table.tricks(s, Seat::North).map(|_| BySeat::from_fn(|d| table.tricks(s, d).unwrap_or(0)))
         }));
     }
-    let mut tricks: Tricks = ByStrain::from_fn(|_| None);
+    let mut tricks: StrainTricks = ByStrain::from_fn(|_| None);
     with_solver(|solver| {
         if deal.is_full() && strains.len() == Strain::ALL.len() {
             let table = solver.dd_table(deal).map_err(|e| code_of(&e))?;
             return Ok(ByStrain::from_fn(|s| Some(table.as_by_strain()[s])));
         }
+        if !deal.is_full() {
+            return short_deal_table(solver, deal, strains);
+        }
         for &strain in strains {
-            let row = if deal.is_full() {
-                solver.dd_table_strain(deal, strain).map_err(|e| code_of(&e))?
-            } else {
-                let mut row = BySeat([0u8; 4]);
-                for leader in Seat::ALL {
-                    let board = Board::new(deal, strain, leader, &[]).map_err(|e| code_of(&e))?;
-                    let best = solver.solve_board(&board, Target::Max, Solutions::One).map_err(|e| code_of(&e))?;
-                    let defenders = best.cards.first().and_then(|c| c.tricks).unwrap_or(0);
-                    row[leader.prev()] = 13u8.saturating_sub(defenders);
-                }
-                row
-            };
-            tricks[strain] = Some(row);
+            tricks[strain] = Some(solver.dd_table_strain(deal, strain).map_err(|e| code_of(&e))?);
         }
         Ok(tricks)
     })
 }
 
 /// Writes the strains computed into DDS's table.
-fn write_table(tricks: &Tricks, out: &mut ddTableResults) {
+fn write_table(tricks: &StrainTricks, out: &mut ddTableResults) {
     for strain in Strain::ALL {
         if let Some(row) = &tricks[strain] {
             for seat in Seat::ALL {
@@ -145,7 +125,7 @@ fn calc_all(
         Ok(deals) => deals,
         Err(code) => return code,
     };
-    let results: Vec<Result<Tricks, c_int>> = if checked.iter().all(Deal::is_full) {
+    let results: Vec<Result<StrainTricks, c_int>> = if checked.iter().all(Deal::is_full) {
         // Full deals: the facade's batch, one deal per worker.
         let options = TableOptions::default().only(&strains);
         dds::dd_tables_with(&checked, &options, &parallel())

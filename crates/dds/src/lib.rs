@@ -133,6 +133,7 @@
 mod batch;
 mod board;
 mod cards;
+pub mod compat;
 mod contract;
 mod error;
 mod layouts;
