@@ -18,6 +18,8 @@
 //!   programs and the batch tests under ThreadSanitizer, and `cargo xtask
 //!   miri` the tests of the crates with `unsafe` code under Miri (CI runs
 //!   `tsan --stable`; the rest is by hand: see `docs/sanitizers.md`).
+//! * `cargo xtask wasm [--test]` builds the npm package of `dds-wasm`
+//!   (`target/npm/`, packed) and with `--test` runs its Node tests.
 
 mod bench;
 mod capi;
@@ -27,6 +29,7 @@ mod process;
 mod sanitizers;
 mod test;
 mod tidy;
+mod wasm;
 
 use std::process::ExitCode;
 
@@ -43,8 +46,9 @@ fn main() -> ExitCode {
         ["fuzz", rest @ ..] => fuzz::run(rest),
         ["tsan", rest @ ..] => sanitizers::tsan(rest),
         ["miri", rest @ ..] => sanitizers::miri(rest),
+        ["wasm", rest @ ..] => wasm::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...] | tsan [--stable] [--rounds K] | miri>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...] | tsan [--stable] [--rounds K] | miri | wasm [--test]>");
             return ExitCode::from(2);
         }
     };

@@ -1,13 +1,15 @@
 //! `cargo xtask test`: every test of the project from one command, on a
 //! clean machine as on a developer's: the system packages the tests need
 //! (DDS's header and library for the C interface and the differential
-//! tests, a C compiler, Python with `venv`, `nm`) are installed with
-//! apt-get when missing, then formatting, lints, the Rust tests, the
+//! tests, a C compiler, Python with `venv`, `nm`, Chromium) are installed
+//! with apt-get when missing, then formatting, lints, the Rust tests, the
 //! differential tests against DDS 2.9, the C library through Python's
 //! ctypes, the C library's threads under ThreadSanitizer (`tsan
 //! --stable`), every fuzz target for a minute, an unchanged client (endplay
-//! from the Python registry) swapped onto our library, and the Python
-//! package (built, installed, tested). `.ci/run` runs exactly this.
+//! from the Python registry) swapped onto our library, the Python package
+//! (built, installed, tested), the npm package (`cargo xtask wasm --test`,
+//! with the pinned `wasm-bindgen` built once if missing) and the web page
+//! in headless Chromium. `.ci/run` runs exactly this.
 
 use std::path::Path;
 use std::process::Command;
@@ -16,12 +18,14 @@ use crate::process::run_command;
 
 /// The Debian packages the tests need, and a file or program that tells
 /// whether each is there.
-const PACKAGES: [(&str, &str); 5] = [
+const PACKAGES: [(&str, &str); 6] = [
     ("libdds-dev", "/usr/include/dds/dll.h"),
     ("build-essential", "cc"),
     ("python3", "python3"),
     ("python3-venv", "python3 -m venv --help"),
     ("binutils", "nm"),
+    // The page's tests drive Debian's Chromium.
+    ("chromium", "/usr/bin/chromium"),
 ];
 
 /// How long CI fuzzes each target, in seconds.
@@ -72,7 +76,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     // the crashes kept in fuzz/regressions/ (no nightly toolchain needed).
     step("fuzzing", crate::fuzz::run(&["--seconds", FUZZ_SECONDS]))?;
     if offline {
-        println!("xtask test: the endplay client test and the Python package were left out (--offline)");
+        println!("xtask test: the endplay client test, the Python package, the npm package and the page were left out (--offline)");
         return Ok(());
     }
     let venv = root.join("target/xtask-venv");
@@ -97,8 +101,63 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     // virtual environment of its own with the pinned test tools (endplay
     // among them), and its tests.
     step("the Python package", run_command(Command::new("bash").arg(root.join("python/ci.sh"))))?;
+    // The npm package (its Node tests) and the page in headless Chromium.
+    step(
+        "the WebAssembly target",
+        run_command(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
+    )?;
+    let bindgen = wasm_bindgen(&root)?;
+    let mut package = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    package.current_dir(&root).args(["xtask", "wasm", "--test"]).env("WASM_BINDGEN", &bindgen);
+    step("the npm package", run_command(&mut package))?;
+    let web = root.join("web");
+    step("the page's package", run_command(Command::new("sh").arg(web.join("build.sh"))))?;
+    step(
+        "the page's test tools",
+        run_command(Command::new("npm").current_dir(web.join("tests")).args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--silent",
+        ])),
+    )?;
+    step("the page in Chromium", run_command(Command::new("npm").current_dir(web.join("tests")).args(["test"])))?;
     println!("xtask test: all passed");
     Ok(())
+}
+
+/// The `wasm-bindgen` command of the version the package pins: the one on
+/// the PATH if it is that version, else one built once into
+/// `target/tools/` (a debug build: 1.5 minutes instead of 6 on two cores,
+/// and fast enough for one module).
+fn wasm_bindgen(root: &Path) -> Result<std::path::PathBuf, String> {
+    let version = crate::wasm::bindgen_version(root)?;
+    let is_pinned = |program: &Path| {
+        Command::new(program)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().nth(1) == Some(version.as_str()))
+    };
+    let on_path = std::path::PathBuf::from("wasm-bindgen");
+    if is_pinned(&on_path) {
+        return Ok(on_path);
+    }
+    let tools = root.join("target/tools/wasm-bindgen");
+    let built = tools.join("bin/wasm-bindgen");
+    if !is_pinned(&built) {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        step(
+            "wasm-bindgen",
+            run_command(
+                Command::new(cargo)
+                    .args(["install", "--debug", "--force", "wasm-bindgen-cli", "--version"])
+                    .arg(format!("={version}"))
+                    .arg("--root")
+                    .arg(&tools),
+            ),
+        )?;
+    }
+    Ok(built)
 }
 
 /// Installs the packages that are missing, with apt-get (as root, or

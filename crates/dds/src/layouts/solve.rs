@@ -201,6 +201,31 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
     let deadline = options.time_limit.and_then(|t| Instant::now().checked_add(t));
     let past_deadline = || deadline.is_some_and(|d| Instant::now() >= d);
     let memory = settings.memory_per_thread;
+    if threads == 1 {
+        // One worker: the layouts are solved here, on the calling thread,
+        // in the same order (no scope, no channel: a target without threads,
+        // such as wasm32-unknown-unknown, runs it as it is).
+        let mut worker = Worker::<T>::new(task, memory);
+        for u in 0.. {
+            let places = order.unit(u);
+            if places.start >= planned {
+                break;
+            }
+            for p in places.start..places.end.min(planned) {
+                if past_deadline() {
+                    return Ok(summary);
+                }
+                let index = order.index(p);
+                let deal = layouts.layout(index);
+                let table = worker.solve(&deal)?;
+                summary.add(index, &table);
+                if on_result(&LayoutResult { index, deal, table }, &summary).is_break() {
+                    return Ok(summary);
+                }
+            }
+        }
+        return Ok(summary);
+    }
     let outcome = settings.scope(|scope| {
         // A short queue: workers stay at most a few layouts ahead of the
         // caller's callback, so that a stop takes effect soon. The receiver

@@ -1,0 +1,291 @@
+//! WebAssembly bindings of the double dummy solver: the npm package
+//! `dds-rs` (`cargo xtask wasm` builds it; `docs/wasm.md` describes it).
+//!
+//! A front-end like the command, the C library and the Python module: it
+//! converts JavaScript values (strings for deals, seats, strains, cards
+//! and vulnerability, plain objects and arrays) to the facade's types,
+//! calls the facade (`dds`) or the model (`dds::model`), and converts the
+//! answers back; its errors are thrown as JavaScript `DdsError`s carrying
+//! the facade's or the model's own message. It re-implements no rule of
+//! bridge or of solving.
+//!
+//! **Dependencies:** `dds` (with `dds::model`), `wasm-bindgen` and
+//! `js-sys`. It must never depend on `dds-search`, `dds-tt` or the other
+//! internal crates directly, nor on `rayon`, `web-sys` or any crate that
+//! needs threads, a clock or I/O: the package runs on
+//! `wasm32-unknown-unknown` without threads, so every call runs on the
+//! calling thread with one solver (the module's own, or a `Solver`
+//! instance), and a page that wants several cores runs one instance of
+//! the module per Web Worker (the package's `pool.js`). The facade's
+//! threaded calls (`Parallel` with more than one thread, `score_cards`, a
+//! layouts time limit, which reads the clock) are never made here.
+//!
+//! What the facade or the model does not offer yet, and this package would
+//! need to call rather than copy:
+//!
+//! * Reading a PBN game into its deal, dealer and vulnerability (the
+//!   dealer and vulnerability tags, else the board number's; an empty
+//!   deal is no deal; `[Deal "#"]` with no earlier deal is an error) lives
+//!   in `dds-cli` (`input/pbn.rs`), as does a LIN board's vulnerability
+//!   from its board number when `sv|` is missing (`input.rs`); `files.rs`
+//!   reads games and boards the same way with the model's functions until
+//!   `dds-model` has both.
+//! * BBO handviewer URLs (`...handviewer.html?lin=...`, percent-encoded)
+//!   are not read by `dds_model::parse_lin`.
+
+mod api;
+mod classes;
+mod convert;
+mod error;
+mod files;
+mod layouts;
+
+use std::cell::RefCell;
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+pub use classes::{WasmBoard, WasmSolver};
+pub use error::{set_error_class, Failure, JsResult};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A strain: "S", "H", "D", "C", "N" or "NT" (any case). */
+export type StrainName = string;
+/** A seat: "N", "E", "S", "W" or a full name. */
+export type SeatName = string;
+/** "None", "NS", "EW", "All" or "Both" (any case). */
+export type VulnerabilityName = string;
+/** Cards: ["SA", "HT"], or one string of them ("SA HT", "SAHT", "S10"). */
+export type Cards = string | string[];
+/** Called after each item; return false to stop the call. */
+export type ProgressCallback = (done: number, total: number) => boolean | void;
+/** Tricks by declarer. */
+export interface SeatTricks { N: number; E: number; S: number; W: number }
+/** Declarer's tricks by strain and declarer; rows is DDS's 5 x 4 array
+ *  (strains S, H, D, C, NT; declarers N, E, S, W). */
+export interface DdTableResult {
+  deal?: string;
+  tricks: { S: SeatTricks; H: SeatTricks; D: SeatTricks; C: SeatTricks; NT: SeatTricks };
+  rows: number[][];
+}
+/** The item of ddTables for a deal that could not be solved. */
+export interface DdTableFailure { deal: unknown; error: DdsErrorLike }
+/** A table (as ddTable returns it, its tricks, or the 5 x 4 rows), or a deal to solve. */
+export type TableInput = string | DdTableResult | DdTableResult["tricks"] | number[][];
+/** What every function throws (the package's DdsError class). */
+export interface DdsErrorLike extends Error { kind: string; argument?: string }
+export interface ScoredCard { card: string; tricks: number | null; equals: string[] }
+export interface SolveResult { cards: ScoredCard[]; forced: boolean; nodes: number }
+export interface ParContract {
+  level: number; strain: string; declarer: string; doubled: boolean; result: number;
+  /** DDS's DealerPar form, "4S*-EW-1". */
+  text: string;
+}
+export interface ParResult { score: number; contracts: ParContract[] }
+export interface SidesParResult {
+  nsFirst: ParResult; ewFirst: ParResult;
+  /** DDS's Par strings: ["NS -110", "EW 110"]. */
+  scoreTexts: string[];
+  /** DDS's Par strings: ["NS:EW 2S", "EW:EW 2S"]. */
+  contractTexts: string[];
+  /** DDS's SidesPar strings. */
+  sidesTexts: string[][];
+}
+export interface DealerParResult extends ParResult {
+  /** DDS's DealerPar strings: ["2S-EW"]. */
+  texts: string[];
+  /** "Par -110: EW 2S". */
+  text: string;
+  /** The ParContract tag's value: "EW 2S", or "Pass". */
+  parContract: string;
+}
+export interface PlayAnalysisResult { declarer: string; tricks: number[]; ddsTrace: number[] }
+export interface LineCard { seat: string; card: string; tricks: number; wins: string | null }
+export interface BestLineResult { nsTricks: number; cards: LineCard[] }
+export interface LayoutOptions {
+  /** One lead: strain and leader (declarer is the leader's right). */
+  strain?: StrainName; leader?: SeatName;
+  /** Every strain and declarer instead. */
+  table?: boolean;
+  vulnerability?: VulnerabilityName;
+  /** A random sample of this many distinct layouts. */
+  sample?: number;
+  /** Stop after this many layouts of the work order. */
+  limit?: number;
+  seed?: number;
+  /** Called after each layout with (solved, planned); false stops the run. */
+  onProgress?: ProgressCallback;
+}
+export interface LayoutCell {
+  strain: string; declarer: string;
+  /** Layouts by declarer's tricks, 0 to 13. */
+  distribution: number[];
+  mean: number | null;
+  /** Levels 1 to 7. */
+  make: (number | null)[]; standardError: (number | null)[]; expectedScore: (number | null)[];
+}
+export interface LayoutSummary {
+  population: number; planned: number; solved: number; complete: boolean;
+  /** Whether onProgress stopped the run. */
+  stopped: boolean;
+  units: number; hidden: string[]; unknown: string; vulnerability: string;
+  results: LayoutCell[];
+}
+export interface DealInfo { deal: string; hands: { N: string | null; E: string | null; S: string | null; W: string | null }; full: boolean }
+export interface LinBoard { deal?: string; dealer?: string; vulnerability?: string | null; board?: number | null; error?: DdsErrorLike }
+export interface PbnGame {
+  /** The game's place in the file, from 1. */
+  game: number; board: string | null;
+  deal?: string | null; full?: boolean; dealer?: string | null; vulnerability?: string | null;
+  event?: string | null; date?: string | null;
+  error?: DdsErrorLike;
+}
+export interface PbnWriteOptions { keepGoing?: boolean; onProgress?: ProgressCallback }
+export interface PbnWriteResult {
+  text: string; solved: number;
+  errors: { game: number; board: string | null; error: DdsErrorLike }[];
+}
+"#;
+
+thread_local! {
+    /// The module's solver, behind the functions: one per instance of the
+    /// module (one per Web Worker), its table kept between calls.
+    static SOLVER: RefCell<Option<dds::Solver>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the module's solver; with a fresh one when a progress
+/// callback calls the module again while it is solving.
+fn with_solver<R>(f: impl FnOnce(&mut dds::Solver) -> R) -> R {
+    SOLVER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut solver) => f(solver.get_or_insert_with(dds::Solver::new)),
+        Err(_) => f(&mut dds::Solver::new()),
+    })
+}
+
+/// The double dummy table of a full deal: PBN deal text (`N:... ... ...
+/// ...`, any first seat) or one LIN board (`md|...|`).
+#[wasm_bindgen(js_name = ddTable, unchecked_return_type = "DdTableResult")]
+pub fn dd_table(#[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue) -> JsResult<JsValue> {
+    with_solver(|solver| api::dd_table(solver, &deal))
+}
+
+/// The tables of several deals, in input order: a bad deal gives `{deal,
+/// error}` and the others are solved. `onProgress(done, total)` is called
+/// after each deal; returning `false` stops the call, which throws a
+/// `DdsError` of kind `Cancelled`.
+#[wasm_bindgen(js_name = ddTables, unchecked_return_type = "Array<DdTableResult | DdTableFailure>")]
+pub fn dd_tables(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] deals: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ProgressCallback")] on_progress: JsValue,
+) -> JsResult<Array> {
+    with_solver(|solver| api::dd_tables(solver, &deals, &on_progress))
+}
+
+/// DDS's SolveBoard: `deal` the cards still held, `leader` the seat that
+/// led to the current trick, `played` the cards played to it; `target` -1
+/// (the most tricks) or 0 to 13 and `solutions` 1, 2 or 3 as DDS's. The
+/// cards come highest score first, each with its lower equivalent cards.
+#[wasm_bindgen(js_name = solveBoard, unchecked_return_type = "SolveResult")]
+pub fn solve_board(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrainName")] strain: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SeatName")] leader: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Cards")] played: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] target: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number")] solutions: JsValue,
+) -> JsResult<JsValue> {
+    let board = api::board(&deal, &strain, &leader, &played)?;
+    with_solver(|solver| api::solve(solver, &board, &target, &solutions))
+}
+
+/// Both sides' par (DDS's Par and SidesPar) of a table, or of a deal
+/// (solved first).
+#[wasm_bindgen(unchecked_return_type = "SidesParResult")]
+pub fn par(
+    #[wasm_bindgen(unchecked_param_type = "TableInput")] table: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "VulnerabilityName")] vulnerability: JsValue,
+) -> JsResult<JsValue> {
+    with_solver(|solver| api::par(solver, &table, &vulnerability))
+}
+
+/// The dealer's par (DDS's DealerPar) of a table, or of a deal.
+#[wasm_bindgen(js_name = dealerPar, unchecked_return_type = "DealerParResult")]
+pub fn dealer_par(
+    #[wasm_bindgen(unchecked_param_type = "TableInput")] table: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SeatName")] dealer: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "VulnerabilityName")] vulnerability: JsValue,
+) -> JsResult<JsValue> {
+    with_solver(|solver| api::dealer_par(solver, &table, &dealer, &vulnerability))
+}
+
+/// DDS's AnalysePlay: declarer's side's tricks with best play before the
+/// lead and after each card of `plays` (from the opening lead of `deal`,
+/// or from a trick boundary), and DDS's trace.
+#[wasm_bindgen(js_name = analysePlay, unchecked_return_type = "PlayAnalysisResult")]
+pub fn analyse_play(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrainName")] strain: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SeatName")] leader: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Cards")] plays: JsValue,
+) -> JsResult<JsValue> {
+    with_solver(|solver| api::analyse_play(solver, &deal, &strain, &leader, &plays))
+}
+
+/// One line of best play from a position to the end, each card with the
+/// tricks its side takes from its trick on and each trick's winner.
+#[wasm_bindgen(js_name = bestLine, unchecked_return_type = "BestLineResult")]
+pub fn best_line(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrainName")] strain: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SeatName")] leader: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Cards")] played: JsValue,
+) -> JsResult<JsValue> {
+    let board = api::board(&deal, &strain, &leader, &played)?;
+    Ok(with_solver(|solver| api::best_line(solver, &board)))
+}
+
+/// The single-dummy statistics of `dds layouts`: every layout of the
+/// unknown cards (a hand of `-`, or short hands that receive the cards no
+/// hand holds), or a random sample, solved on this thread.
+#[wasm_bindgen(unchecked_return_type = "LayoutSummary")]
+pub fn layouts(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LayoutOptions")] options: JsValue,
+) -> JsResult<JsValue> {
+    layouts::layouts(&deal, &options)
+}
+
+/// A PBN deal, read: `{deal, hands, full}`, unknown hands (`-`) `null`.
+#[wasm_bindgen(js_name = parseDeal, unchecked_return_type = "DealInfo")]
+pub fn parse_deal(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<JsValue> {
+    files::parse_deal(&text)
+}
+
+/// The boards of a LIN text (BBO's hand records and movies).
+#[wasm_bindgen(js_name = parseLin, unchecked_return_type = "LinBoard[]")]
+pub fn parse_lin(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
+    files::parse_lin_boards(&text)
+}
+
+/// The games of a PBN file, with their deal, dealer, vulnerability and
+/// board number.
+#[wasm_bindgen(js_name = parsePbn, unchecked_return_type = "PbnGame[]")]
+pub fn parse_pbn(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
+    files::parse_pbn(&text)
+}
+
+/// A PBN file with the double dummy tags of `dds pbn` added to every game.
+#[wasm_bindgen(js_name = writePbn, unchecked_return_type = "PbnWriteResult")]
+pub fn write_pbn(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "PbnWriteOptions")] options: JsValue,
+) -> JsResult<JsValue> {
+    with_solver(|solver| files::write_pbn(solver, &text, &options))
+}
+
+/// The version of the package (the crate's).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}

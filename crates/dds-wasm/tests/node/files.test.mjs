@@ -1,0 +1,65 @@
+// Deal input (PBN deals, LIN, PBN files) and PBN output as `dds pbn`
+// writes it (the expected files are the command's output).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parseDeal, parseLin, parsePbn, writePbn, Solver, DdsError } from 'dds-rs';
+import { fixture } from './helpers.mjs';
+
+const here = (name) => readFileSync(new URL(name, import.meta.url), 'utf8');
+
+test('parseDeal reads a PBN deal, unknown hands included', () => {
+  assert.deepEqual(parseDeal('S:- AKQJT98765432... - -'), {
+    deal: 'N:- - - AKQJT98765432...',
+    hands: { N: null, E: null, S: null, W: 'AKQJT98765432...' },
+    full: false,
+  });
+  const deal = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  assert.equal(parseDeal(deal).full, true);
+  assert.equal(parseDeal(deal).hands.E, '873.J97.AT764.Q4');
+  assert.throws(() => parseDeal('N:x'), (e) => e instanceof DdsError && e.kind === 'ParseDeal');
+});
+
+test('parseLin reads each board, a bad one alone', () => {
+  const text = 'qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|ah|Board 1|'
+    + 'qx|o2|md|9SA,,,|';
+  const [one, two] = parseLin(text);
+  assert.deepEqual(one, {
+    deal: 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3',
+    dealer: 'N', vulnerability: 'EW', board: 1,
+  });
+  assert.ok(two.error instanceof DdsError);
+  assert.equal(two.error.kind, 'Lin');
+});
+
+test('parsePbn lists the games with deal, dealer, vulnerability and board', () => {
+  const games = parsePbn(here('games.pbn'));
+  assert.equal(games.length, 5);
+  assert.deepEqual(games[0], { game: 1, board: '', deal: null, full: false, dealer: null, vulnerability: null, event: '', date: null });
+  // No Dealer or Vulnerable tag: board 6's (East, East-West).
+  assert.deepEqual(games[1], {
+    game: 2, board: '6', deal: 'N:AK96.KQ8.A98.K63 QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75',
+    full: true, dealer: 'E', vulnerability: 'EW', event: 'Club', date: null,
+  });
+  assert.equal(games[2].error.message, 'game 3 (board 7): invalid deal: duplicate card (C2)');
+  assert.equal(games[3].error.message, 'game 4 (board 8): invalid deal: duplicate card (C2)');
+  assert.equal(games[4].error.message, 'game 5 (board 9): Dealer "X": invalid seat (expected N, E, S or W)');
+  const sample = parsePbn(fixture('sample', 'boards.pbn'));
+  assert.ok(sample.every((g) => g.full && g.event === 'Sample boards'));
+});
+
+test('writePbn writes what dds pbn writes', () => {
+  assert.equal(writePbn(fixture('sample', 'boards.pbn')).text, here('boards.expected.pbn'));
+  const { text, solved, errors } = new Solver().writePbn(here('games.pbn'), { keepGoing: true });
+  assert.equal(text, here('games.expected.pbn'));
+  assert.equal(solved, 1);
+  // dds pbn --keep-going games.pbn says `dds: games.pbn: game 3 (board 7): ...`.
+  assert.deepEqual(errors.map((e) => [e.game, e.board, e.error.message]), [
+    [3, '7', 'game 3 (board 7): invalid deal: duplicate card (C2)'],
+    [4, '8', 'game 4 (board 8): invalid deal: duplicate card (C2)'],
+    [5, '9', 'game 5 (board 9): Dealer "X": invalid seat (expected N, E, S or W)'],
+  ]);
+  assert.throws(() => writePbn(here('games.pbn')), (e) => e instanceof DdsError
+    && e.message === 'game 3 (board 7): invalid deal: duplicate card (C2)');
+  assert.throws(() => writePbn('[Event "x"\n'), (e) => e.kind === 'PbnFile');
+});

@@ -1,0 +1,37 @@
+// layouts: the single-dummy statistics of `dds layouts`, solved on the
+// calling thread (the facade's one-thread path: no threads in WebAssembly).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layouts, DdsError } from 'dds-rs';
+
+const DEAL = 'N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98';
+
+test('bad layouts arguments are refused before any work', () => {
+  assert.throws(() => layouts(DEAL, {}), (e) => e.kind === 'Type' && e.argument === 'options');
+  assert.throws(() => layouts(DEAL, { strain: 'X', leader: 'E' }), (e) => e.kind === 'Parse' && e.argument === 'strain');
+  assert.throws(() => layouts('N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98.', { table: true }),
+    (e) => e.kind === 'ParseDeal');
+  assert.throws(() => layouts(DEAL.replace('J98.QJT.QJ.QJ', 'J98.QJT.QJ.QJT'), { table: true }), (e) => e instanceof DdsError);
+  assert.throws(() => layouts(DEAL, { table: true, sample: 0 }), (e) => e.kind === 'Range' && e.argument === 'sample');
+});
+
+test('every layout, a sample, progress and a stop', () => {
+  const all = layouts(DEAL, { strain: 'S', leader: 'E' });
+  assert.equal(all.population, 20);
+  assert.equal(all.solved, 20);
+  assert.equal(all.complete, true);
+  assert.deepEqual(all.hidden, ['E', 'W']);
+  const [cell] = all.results;
+  assert.equal(cell.declarer, 'N');
+  assert.equal(cell.make[4], 0.2);
+  assert.equal(cell.distribution.reduce((a, b) => a + b), 20);
+  const calls = [];
+  const stopped = layouts(DEAL, { strain: 'S', leader: 'E', onProgress: (done, planned) => { calls.push([done, planned]); return done < 5; } });
+  assert.equal(stopped.stopped, true);
+  assert.equal(stopped.solved, 5);
+  assert.deepEqual(calls.at(-1), [5, 20]);
+  const sample = layouts(DEAL, { table: true, sample: 6, seed: 7, vulnerability: 'All' });
+  assert.equal(sample.solved, 6);
+  assert.equal(sample.results.length, 20);
+  assert.equal(sample.vulnerability, 'All');
+});

@@ -1,0 +1,47 @@
+// Tables against DDS's own answers (the TABLE lines of list10 and list100),
+// and the ways a deal can be given.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ddTable, ddTables, Solver, DdsError } from 'dds-rs';
+import { readHands, STRAINS, SEATS } from './helpers.mjs';
+
+for (const file of ['list10.txt', 'list100.txt']) {
+  test(`ddTables equals the TABLE lines of ${file}`, () => {
+    const records = readHands(file).filter((r) => r.table);
+    const tables = ddTables(records.map((r) => r.deal));
+    assert.equal(tables.length, records.length);
+    records.forEach((record, i) => {
+      assert.deepEqual(tables[i].rows.flat(), record.table, `${file} deal ${i + 1}: ${record.deal}`);
+    });
+  });
+}
+
+test('ddTable gives the tricks by strain and declarer and DDS\'s 5 x 4 rows', () => {
+  const [record] = readHands('list10.txt');
+  const table = ddTable(record.deal);
+  assert.equal(table.deal, record.deal);
+  STRAINS.forEach((strain, s) => SEATS.forEach((seat, d) => {
+    assert.equal(table.tricks[strain][seat], record.table[4 * s + d]);
+    assert.equal(table.rows[s][d], record.table[4 * s + d]);
+  }));
+});
+
+test('a deal is read from any first seat, with spaces around it, or from one LIN board', () => {
+  const deal = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  const rows = ddTable(deal).rows;
+  assert.deepEqual(ddTable('  W:AT942.AQ4.32.KJ3 QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652\n').rows, rows);
+  const lin = 'qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|ah|Board 1|';
+  const table = ddTable(lin);
+  assert.deepEqual(table.rows, rows);
+  assert.equal(table.deal, deal);
+});
+
+test('a Solver instance gives the module\'s answers', () => {
+  const records = readHands('list10.txt').slice(0, 3);
+  const solver = new Solver({ memoryMb: 16 });
+  for (const record of records) assert.deepEqual(solver.ddTable(record.deal), ddTable(record.deal));
+  assert.ok(solver.nodes > 0);
+  assert.deepEqual(solver.ddTables(records.map((r) => r.deal)), ddTables(records.map((r) => r.deal)));
+  solver.free();
+  assert.throws(() => new Solver({ memoryMb: 0 }), (e) => e instanceof DdsError && e.kind === 'Range');
+});

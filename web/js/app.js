@@ -1,0 +1,997 @@
+// The page: reads a deal (or a file of boards), shows the hands, the double
+// dummy table and par, lets the user play a contract card by card with
+// every legal card's double dummy result, runs single dummy layouts and
+// writes a PBN file with the double dummy tags. Every solve runs in a Web
+// Worker (worker.js); this thread only renders.
+
+import {
+  SEATS, SEAT_NAMES, SUITS, SYMBOLS, DDS_STRAINS, SHOWN_STRAINS, VULS,
+  seatAfter, sideOf, rankText, cardText, cardName, sortCards, dealHands, randomDeal,
+  boardDealerVul, isVulnerable, replay, contractScore, encodeHash, decodeHash,
+} from './bridge.js';
+import {
+  classify, readPlainHands, readHandviewer, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
+} from './input.js';
+import { Engine } from './engine.js';
+import { makeLayouts, Tally } from './sd.js';
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const suitClass = (s) => (s === 'H' || s === 'D' ? 'red' : s === 'NT' ? 'nt' : 'black');
+const strainHtml = (s) => `<span class="${suitClass(s)}">${SYMBOLS[s]}</span>`;
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
+
+const engine = new Engine();
+
+const state = {
+  gen: 0,                 // bumped for each deal loaded; results of older ones are dropped
+  boards: [],             // the boards of the file or text read: {deal, dealer, vul, board, error}
+  index: 0,
+  file: null,             // {name, text, kind} of the file read, if any
+  deal: null,             // PBN deal, North first
+  hands: null,            // {N, E, S, W} cards at the start
+  size: 13,               // cards a hand
+  dealer: 'N',
+  vul: 'None',
+  board: null,
+  contract: null,         // {declarer, strain, level}
+  plays: [],
+  hidden: [],
+  analysis: { status: 'idle' },
+  scores: { key: null, status: 'idle' },
+  sd: { status: 'idle' },
+  batch: { status: 'idle' },
+  message: null,          // {text, error}
+};
+
+// ---------------------------------------------------------------- messages
+
+function say(text, error = false) {
+  state.message = text ? { text, error } : null;
+  const el = $('message');
+  el.textContent = text ?? '';
+  el.className = 'message' + (error ? ' error' : '');
+  el.setAttribute('role', error ? 'alert' : 'status');
+}
+
+function errorText(e) {
+  return e?.message ?? String(e);
+}
+
+// ---------------------------------------------------------------- reading deals
+
+/** Text typed, pasted or read from a file, as boards; null after an error message. */
+async function readText(text, fileName = null) {
+  const { kind, text: body } = classify(text);
+  let boards;
+  if (kind === 'pbn-deal') {
+    boards = [{ deal: body }];
+  } else if (kind === 'plain') {
+    const { deal, note } = readPlainHands(body);
+    boards = [{ deal, note }];
+  } else if (kind === 'handviewer') {
+    boards = [readHandviewer(body)];
+  } else if (kind === 'lin') {
+    const games = await engine.call('parseLin', { text: body });
+    boards = games.map((g) => ({ deal: g.deal, dealer: g.dealer, vul: g.vulnerability, board: g.board, error: g.error?.message }));
+  } else if (kind === 'pbn-file') {
+    const games = await engine.call('parsePbn', { text: body });
+    boards = games.map((g) => ({
+      deal: g.deal ?? null, dealer: g.dealer, vul: g.vulnerability, board: g.board ?? String(g.game + 1),
+      error: g.error?.message ?? (g.deal ? null : 'no deal in this game'),
+    }));
+  } else if (kind === 'dds-file') {
+    boards = readDdsFile(body);
+  } else {
+    boards = readDealList(body);
+  }
+  if (!boards.length) throw new InputError('no deal found in the text');
+  return { boards, kind, text: body, fileName };
+}
+
+function normaliseVul(v) {
+  if (!v) return null;
+  const t = String(v).toLowerCase();
+  if (t === 'both' || t === 'all') return 'All';
+  return VULS.find((x) => x.toLowerCase() === t) ?? null;
+}
+
+/** Shows the boards read: one deal, or a file's with navigation. */
+async function openBoards({ boards, kind, text, fileName }) {
+  state.boards = boards.map((b) => {
+    const fromNumber = boardDealerVul(b.board) ?? {};
+    return {
+      ...b,
+      dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? 'N',
+      vul: normaliseVul(b.vul) ?? fromNumber.vul ?? 'None',
+    };
+  });
+  state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind } : null;
+  resetBatch();
+  const first = Math.max(0, state.boards.findIndex((b) => b.deal && !b.error));
+  await showBoard(first);
+  if (state.file) say(`${fileName ? fileName + ': ' : ''}${boards.length} board${boards.length === 1 ? '' : 's'}`);
+}
+
+async function showBoard(i) {
+  state.index = i;
+  const b = state.boards[i];
+  renderBoards();
+  if (!b.deal || b.error) {
+    say(`Board ${b.board ?? i + 1}: ${b.error ?? 'no deal'}`, true);
+    return;
+  }
+  await loadDeal({ deal: b.deal, dealer: b.dealer, vul: b.vul, board: b.board });
+  if (b.note) say(b.note);
+}
+
+/** Loads one deal (checked by the package's parseDeal) with, from a link, its contract, play and hidden hands. */
+async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
+  const gen = ++state.gen;
+  let info;
+  try {
+    info = await engine.call('parseDeal', { text: deal });
+  } catch (e) {
+    if (gen === state.gen) say(`This deal cannot be read: ${errorText(e)}`, true);
+    return false;
+  }
+  if (gen !== state.gen) return false;
+  const unknown = SEATS.filter((s) => info.hands[s] == null);
+  if (unknown.length) {
+    const names = unknown.map((s) => SEAT_NAMES[s]);
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+    say(`This deal cannot be analysed: ${list} ${unknown.length > 1 ? 'are' : 'is'} unknown ("-"). Give every hand; to see the layouts of hidden hands, hide them on the diagram.`, true);
+    return false;
+  }
+  say(null);
+  const fromNumber = boardDealerVul(board) ?? {};
+  state.deal = info.deal;
+  state.hands = dealHands(info.deal);
+  state.size = state.hands.N.length;
+  state.full = info.full;
+  state.dealer = dealer ?? fromNumber.dealer ?? 'N';
+  state.vul = vul ?? fromNumber.vul ?? 'None';
+  state.board = board ?? null;
+  state.contract = contract ?? null;
+  state.plays = [];
+  state.hidden = hidden ?? [];
+  state.analysis = { status: 'busy' };
+  state.scores = { key: null, status: 'idle' };
+  resetSd();
+  if (state.contract && plays?.length) {
+    const r = replay(state.hands, state.contract.strain, seatAfter(state.contract.declarer), plays);
+    state.plays = r.plays;
+    if (r.error) say(`The play stops at card ${r.plays.length + 1}: ${r.error}`, true);
+  }
+  $('deal-input').value = info.deal;
+  $('dealer').value = state.dealer;
+  $('vul').value = state.vul;
+  render();
+  writeHash();
+  analyse(gen);
+  refreshScores();
+  return true;
+}
+
+async function analyse(gen) {
+  try {
+    const result = await engine.call('analyse', { deal: state.deal, dealer: state.dealer, vul: state.vul });
+    if (gen !== state.gen) return;
+    state.analysis = { status: 'done', ...result };
+  } catch (e) {
+    if (gen !== state.gen) return;
+    state.analysis = { status: 'error', error: errorText(e) };
+    say(`The solver failed: ${errorText(e)}`, true);
+  }
+  renderTable();
+  renderPlay();
+}
+
+async function repar() {
+  const gen = state.gen;
+  if (state.analysis.status !== 'done' || !state.analysis.full) return;
+  try {
+    const p = await engine.call('par', { rows: state.analysis.rows, dealer: state.dealer, vul: state.vul });
+    if (gen !== state.gen) return;
+    Object.assign(state.analysis, p);
+    renderTable();
+  } catch (e) {
+    say(`Par failed: ${errorText(e)}`, true);
+  }
+}
+
+async function analyseInput() {
+  const text = $('deal-input').value;
+  try {
+    const read = await readText(text);
+    if (read.boards.length === 1 && !read.fileName) {
+      const b = read.boards[0];
+      state.boards = [];
+      state.file = null;
+      resetBatch();
+      renderBoards();
+      if (b.error || !b.deal) {
+        say(`This deal cannot be read: ${b.error ?? 'no deal'}`, true);
+        return;
+      }
+      const fromNumber = boardDealerVul(b.board) ?? {};
+      const ok = await loadDeal({
+        deal: b.deal,
+        dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? $('dealer').value,
+        vul: normaliseVul(b.vul) ?? fromNumber.vul ?? $('vul').value,
+        board: b.board ?? null,
+      });
+      if (ok && b.note) say(b.note);
+    } else {
+      await openBoards(read);
+    }
+  } catch (e) {
+    say(`This deal cannot be read: ${errorText(e)}`, true);
+  }
+}
+
+async function openFile(file) {
+  try {
+    const text = decodeFile(new Uint8Array(await file.arrayBuffer()));
+    const read = await readText(text, file.name);
+    await openBoards(read);
+  } catch (e) {
+    say(`${file.name} cannot be read: ${errorText(e)}`, true);
+  }
+}
+
+// ---------------------------------------------------------------- the play
+
+const openingLeader = () => seatAfter(state.contract.declarer);
+const current = () => replay(state.hands, state.contract.strain, openingLeader(), state.plays);
+const positionKey = () => `${state.gen}|${state.contract ? state.contract.strain + state.contract.declarer : ''}|${state.plays.join('')}`;
+
+let solving = false;
+async function refreshScores() {
+  if (!state.contract || !state.deal) return;
+  const pos = current();
+  if (pos.finished) return;
+  const key = positionKey();
+  if (state.scores.key === key && state.scores.status !== 'error') return;
+  if (solving) return; // asked again when the running solve ends
+  solving = true;
+  state.scores = { key, status: 'busy' };
+  const args = { deal: state.deal, strain: state.contract.strain, leader: openingLeader(), plays: state.plays };
+  try {
+    const result = await engine.call('solve', args);
+    if (positionKey() === key) {
+      const tricks = new Map();
+      for (const c of result.cards) for (const card of [c.card, ...c.equals]) tricks.set(card, c.tricks);
+      state.scores = { key, status: 'done', tricks, best: Math.max(...tricks.values()), order: result.cards.map((c) => c.card) };
+      renderPlay();
+      renderHands();
+    }
+  } catch (e) {
+    if (positionKey() === key) {
+      state.scores = { key, status: 'error', error: errorText(e) };
+      say(`The solver failed: ${errorText(e)}`, true);
+      renderPlay();
+    }
+  } finally {
+    solving = false;
+    if (state.contract && positionKey() !== state.scores.key) refreshScores();
+  }
+}
+
+function setContract(declarer, strain, level) {
+  const tricks = state.analysis.rows?.[DDS_STRAINS.indexOf(strain)]?.[SEATS.indexOf(declarer)];
+  const same = state.contract && state.contract.declarer === declarer && state.contract.strain === strain;
+  if (level == null) level = state.full && tricks != null ? Math.min(7, Math.max(1, tricks - 6)) : 1;
+  state.contract = { declarer, strain, level };
+  if (!same) {
+    state.plays = [];
+    state.scores = { key: null, status: 'idle' };
+  }
+  changed();
+  refreshScores();
+}
+
+function playCard(card) {
+  if (!state.contract) return;
+  const pos = current();
+  if (!pos.legal.includes(card)) return;
+  state.plays = [...state.plays, card];
+  changed({ focusNext: true });
+  refreshScores();
+}
+
+function setPlays(plays) {
+  state.plays = plays;
+  changed({ focusNext: true });
+  refreshScores();
+}
+
+function undoCard() {
+  if (state.plays.length) setPlays(state.plays.slice(0, -1));
+}
+
+function undoTrick() {
+  if (!state.plays.length) return;
+  const inTrick = state.plays.length % 4 === 0 ? 4 : state.plays.length % 4;
+  // Four cards into a trick from the lead: a finished trick; otherwise the cards of the one in progress.
+  setPlays(state.plays.slice(0, state.plays.length - inTrick));
+}
+
+async function bestCard() {
+  if (!state.contract || current().finished) return;
+  const key = positionKey();
+  if (state.scores.key === key && state.scores.status === 'done') {
+    playCard(state.scores.order[0]);
+    return;
+  }
+  await playBest(1);
+}
+
+async function playBest(count = Infinity) {
+  if (!state.contract || current().finished) return;
+  const key = positionKey();
+  try {
+    const line = await engine.call('bestLine', { deal: state.deal, strain: state.contract.strain, leader: openingLeader(), plays: state.plays });
+    if (positionKey() !== key) return;
+    setPlays([...state.plays, ...line.slice(0, count)]);
+  } catch (e) {
+    say(`The solver failed: ${errorText(e)}`, true);
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+let focusNext = false;
+function changed({ focusNext: f = false } = {}) {
+  focusNext = f;
+  render();
+  writeHash();
+}
+
+function render() {
+  renderHands();
+  renderTable();
+  renderPlay();
+  renderSd();
+  renderBatch();
+}
+
+/** Declarer's final tricks if the seat to play plays a card worth `tricks` to its side. */
+function declarerTotal(pos, tricks) {
+  const declSide = sideOf(state.contract.declarer);
+  const mine = sideOf(pos.toPlay) === declSide ? tricks : pos.tricksLeft - tricks;
+  return pos.taken[declSide] + mine;
+}
+
+function resultText(total) {
+  if (!state.full) return String(total);
+  const diff = total - (state.contract.level + 6);
+  return diff === 0 ? '=' : signed(diff);
+}
+
+function renderHands() {
+  const root = $('diagram');
+  const active = document.activeElement;
+  const focusKey = root.contains(active) ? active?.dataset?.focus : null;
+  if (!state.hands) {
+    root.innerHTML = '<p class="muted">Enter a deal above.</p>';
+    return;
+  }
+  const pos = state.contract ? current() : null;
+  const scores = pos && state.scores.key === positionKey() && state.scores.status === 'done' ? state.scores : null;
+  const hands = pos ? pos.remaining : state.hands;
+  const parts = SEATS.map((seat) => {
+    const hidden = state.hidden.includes(seat);
+    const toPlay = pos && !pos.finished && pos.toPlay === seat;
+    const vul = isVulnerable(state.vul, seat);
+    const tags = [];
+    if (state.dealer === seat) tags.push('<span class="tag" title="Dealer">dlr</span>');
+    if (state.contract?.declarer === seat) tags.push('<span class="tag decl" title="Declarer">decl</span>');
+    if (state.contract && seatAfter(state.contract.declarer, 2) === seat) tags.push('<span class="tag" title="Dummy">dummy</span>');
+    const head = `<div class="hand-head">
+      <span class="seat${vul ? ' vul' : ''}" title="${vul ? 'vulnerable' : 'not vulnerable'}">${SEAT_NAMES[seat]}</span>${tags.join('')}
+      <button type="button" class="hide" data-hide="${seat}" data-focus="hide-${seat}" aria-pressed="${hidden}" title="${hidden ? 'Show' : 'Hide'} ${SEAT_NAMES[seat]}'s cards">${hidden ? 'show' : 'hide'}</button></div>`;
+    let body;
+    if (hidden) {
+      body = `<div class="hidden-hand">${hands[seat].length} cards hidden</div>`;
+    } else {
+      body = SUITS.map((suit) => {
+        const cards = sortCards(hands[seat].filter((c) => c[0] === suit));
+        const html = cards.map((card) => {
+          const legal = toPlay && pos.legal.includes(card);
+          if (!legal) return `<span class="card">${rankText(card[1])}</span>`;
+          let res = '';
+          let cls = 'card legal';
+          let label = `Play the ${cardName(card)}`;
+          if (scores && scores.tricks.has(card)) {
+            const t = scores.tricks.get(card);
+            const total = declarerTotal(pos, t);
+            const cost = scores.best - t;
+            res = `<span class="res">${resultText(total)}</span>`;
+            cls += cost > 0 ? ' cost' : ' best';
+            label += `: ${SEAT_NAMES[state.contract.declarer]} takes ${total} tricks` +
+              (state.full ? ` (${resultText(total) === '=' ? 'just makes' : resultText(total)})` : '') +
+              (cost > 0 ? `, costs ${cost} trick${cost > 1 ? 's' : ''}` : ', best');
+          }
+          return `<button type="button" class="${cls}" data-card="${card}" data-focus="card-${card}" aria-label="${esc(label)}">${rankText(card[1])}${res}</button>`;
+        }).join('');
+        return `<div class="suit"><span class="sym ${suitClass(suit)}" aria-label="${suit}">${SYMBOLS[suit]}</span><span class="cards">${html || '<span class="void">\u2014</span>'}</span></div>`;
+      }).join('');
+    }
+    return `<div class="hand hand-${seat}${toPlay ? ' to-play' : ''}" data-seat="${seat}">${head}${body}</div>`;
+  });
+  root.innerHTML = `<div class="compass">${parts.join('')}<div class="center">${centerHtml(pos)}</div></div>`;
+  // Keyboard users keep their place: the same control, or the first card of the next seat to play.
+  let target = focusKey ? root.querySelector(`[data-focus="${focusKey}"]`) : null;
+  if (!target && focusNext && focusKey?.startsWith('card-')) target = root.querySelector('button.card');
+  if (target) target.focus();
+  focusNext = false;
+}
+
+function centerHtml(pos) {
+  const info = [];
+  if (state.board != null) info.push(`<div class="board-no">Board ${esc(state.board)}</div>`);
+  info.push(`<div class="muted">Dealer ${SEAT_NAMES[state.dealer]}</div>`);
+  info.push(`<div class="muted">Vul ${({ None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' })[state.vul]}</div>`);
+  let trick = '';
+  if (pos) {
+    let shown = pos.current;
+    let past = false;
+    if (!shown.cards.length && pos.tricks.length) {
+      shown = pos.tricks[pos.tricks.length - 1];
+      past = true;
+    }
+    const slots = SEATS.map((seat) => {
+      const i = (SEATS.indexOf(seat) - SEATS.indexOf(shown.leader) + 4) % 4;
+      const card = shown.cards[i];
+      const win = past && shown.winner === seat ? ' win' : '';
+      return `<span class="slot slot-${seat}${win}">${card ? `<span class="${suitClass(card[0])}">${cardText(card)}</span>` : ''}</span>`;
+    });
+    trick = `<div class="trick${past ? ' past' : ''}" aria-label="${past ? 'Last trick' : 'Current trick'}">${slots.join('')}</div>`;
+  }
+  return `<div class="info">${info.join('')}</div>${trick}`;
+}
+
+function renderTable() {
+  const root = $('table');
+  const a = state.analysis;
+  if (!state.deal) { root.innerHTML = ''; $('par').innerHTML = ''; return; }
+  if (a.status === 'busy') {
+    root.innerHTML = '<p class="busy">Solving the table…</p>';
+    $('par').innerHTML = '';
+    return;
+  }
+  if (a.status === 'error') {
+    root.innerHTML = `<p class="error">${esc(a.error)}</p>`;
+    $('par').innerHTML = '';
+    return;
+  }
+  if (a.status !== 'done') return;
+  const order = ['N', 'S', 'E', 'W'];
+  const head = SHOWN_STRAINS.map((s) => `<th scope="col">${strainHtml(s)}</th>`).join('');
+  const body = order.map((seat) => {
+    const cells = SHOWN_STRAINS.map((strain) => {
+      const t = a.rows[DDS_STRAINS.indexOf(strain)][SEATS.indexOf(seat)];
+      const chosen = state.contract?.declarer === seat && state.contract?.strain === strain;
+      const makes = state.full ? t >= 7 : false;
+      const label = `${SEAT_NAMES[seat]} declares ${strain === 'NT' ? 'notrump' : SYMBOLS[strain]}: ${t} tricks. Play it`;
+      return `<td><button type="button" class="cell${chosen ? ' chosen' : ''}${makes ? ' makes' : ''}" data-seat="${seat}" data-strain="${strain}" data-focus="cell-${seat}${strain}" aria-label="${esc(label)}" aria-pressed="${chosen}">${t}</button></td>`;
+    }).join('');
+    return `<tr><th scope="row">${seat}</th>${cells}</tr>`;
+  }).join('');
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  root.innerHTML = `<table class="dd" data-deal="${esc(state.deal)}" aria-label="Double dummy tricks by declarer and strain"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>
+    <p class="muted small">Tricks for each declarer; click one to play that contract.</p>`;
+  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+  $('par').innerHTML = parHtml(a);
+}
+
+function contractHtml(c) {
+  const strain = c.strain === 'N' ? 'NT' : c.strain;
+  const result = c.result > 0 ? `+${c.result}` : c.result < 0 ? `\u2212${-c.result}` : '';
+  const side = c.declarer.length === 2 ? c.declarer : SEAT_NAMES[c.declarer] ?? c.declarer;
+  return `${c.level}${strainHtml(strain)}${c.doubled ? 'x' : ''}${result ? ' ' + result : ''} by ${side}`;
+}
+
+function parHtml(a) {
+  if (!a.full) return `<p class="muted">Par needs hands of 13 cards; this position has ${state.size} cards a hand.</p>`;
+  const dp = a.dealerPar;
+  const contracts = dp.contracts.length ? dp.contracts.map(contractHtml).join(', ') : 'pass';
+  const sides = (p) => `${signed(p.score)} ${p.contracts.length ? p.contracts.map(contractHtml).join(', ') : 'pass'}`;
+  const same = a.par.nsFirst.score === a.par.ewFirst.score &&
+    a.par.nsFirst.contracts.map((c) => c.text).join() === a.par.ewFirst.contracts.map((c) => c.text).join();
+  return `<p class="par-line"><strong>Par <span id="par-score">${signed(dp.score)}</span></strong> for N-S: <span id="par-contracts">${contracts}</span>
+    <span class="muted small" title="DDS's DealerPar">(${esc(dp.texts.join(' '))})</span></p>
+    ${same ? '' : `<p class="small">If N-S bid first: ${sides(a.par.nsFirst)}; if E-W bid first: ${sides(a.par.ewFirst)}</p>`}`;
+}
+
+function renderPlay() {
+  const root = $('play-body');
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  if (!state.deal) { root.innerHTML = ''; return; }
+  if (!state.contract) {
+    root.innerHTML = '<p class="muted">Click a number in the double dummy table to play that contract: before each card, every card the player may play shows the result it leads to with best play from then on.</p>';
+    return;
+  }
+  const c = state.contract;
+  const pos = current();
+  const declSide = sideOf(c.declarer);
+  const defSide = declSide === 'NS' ? 'EW' : 'NS';
+  const scores = state.scores.key === positionKey() ? state.scores : null;
+  const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => `<option${l === c.level ? ' selected' : ''}>${l}</option>`).join('');
+  let dd = '';
+  if (pos.finished) {
+    const made = pos.taken[declSide];
+    const score = state.full ? contractScore(c.level, c.strain, 0, isVulnerable(state.vul, c.declarer), made) : null;
+    dd = `Played out: ${SEAT_NAMES[c.declarer]} took ${made} trick${made === 1 ? '' : 's'}` +
+      (state.full ? ` (${resultText(made)}), ${declSide} ${signed(score)}` : '');
+  } else if (scores?.status === 'done') {
+    const total = declarerTotal(pos, scores.best);
+    dd = `Double dummy from here: ${total} tricks` + (state.full ? ` (${resultText(total)})` : '');
+  } else if (scores?.status === 'busy') {
+    dd = '<span class="busy">Solving…</span>';
+  }
+  const tricks = pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${(i + 1) * 4}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
+      <span class="n">${i + 1}</span>${t.cards.map((card, k) => `<span class="tc${seatAfter(t.leader, k) === t.winner ? ' won' : ''}"><small>${seatAfter(t.leader, k)}</small><span class="${suitClass(card[0])}">${cardText(card)}</span></span>`).join('')}</button></li>`).join('');
+  root.innerHTML = `
+    <div class="contract-line">
+      ${state.full ? `<label>Contract <select id="level" aria-label="Level" data-focus="level">${levels}</select></label>` : '<span>Playing</span>'}
+      <span class="contract">${strainHtml(c.strain)} by ${SEAT_NAMES[c.declarer]}</span>
+      <button type="button" id="clear-contract" data-focus="clear" title="Back to the table">✕</button>
+    </div>
+    <p class="status"><span id="taken">Tricks: ${declSide} <strong id="taken-decl">${pos.taken[declSide]}</strong>, ${defSide} <strong id="taken-def">${pos.taken[defSide]}</strong></span>
+      ${pos.finished ? '' : `· <span id="to-play">${SEAT_NAMES[pos.toPlay]} to play${state.hidden.includes(pos.toPlay) ? ' (hidden: <em>Best card</em> plays for it)' : ''}</span>`}</p>
+    <p class="status" id="dd-status">${dd}</p>
+    <div class="controls">
+      <button type="button" id="to-start" data-focus="start" ${state.plays.length ? '' : 'disabled'} title="Back to the opening lead (Home)">Start</button>
+      <button type="button" id="undo-trick" data-focus="undo-trick" ${state.plays.length ? '' : 'disabled'} title="Undo a trick (↑)">↶ Trick</button>
+      <button type="button" id="undo-card" data-focus="undo-card" ${state.plays.length ? '' : 'disabled'} title="Undo a card (←)">↶ Card</button>
+      <button type="button" id="best-card" data-focus="best-card" ${pos.finished ? 'disabled' : ''} title="Play a best card (→)">Best card</button>
+      <button type="button" id="play-out" data-focus="play-out" ${pos.finished ? 'disabled' : ''} title="Play the best line to the end (End)">Play it out</button>
+    </div>
+    <p class="muted small">On each card: the contract's result if it is played (= makes, +1 an overtrick, \u22121 down one), double dummy from then on; a card that costs a trick is marked red.</p>
+    ${tricks ? `<ol class="tricks" aria-label="Tricks played">${tricks}</ol>` : ''}`;
+  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+}
+
+function renderBoards() {
+  const nav = $('boards');
+  if (!state.file || state.boards.length < 2) {
+    nav.hidden = true;
+    return;
+  }
+  nav.hidden = false;
+  $('board-select').innerHTML = state.boards.map((b, i) =>
+    `<option value="${i}"${i === state.index ? ' selected' : ''}>Board ${esc(b.board ?? i + 1)}${b.error || !b.deal ? ' (cannot be read)' : ''}</option>`).join('');
+  $('prev-board').disabled = state.index === 0;
+  $('next-board').disabled = state.index === state.boards.length - 1;
+  $('file-name').textContent = `${state.index + 1} of ${state.boards.length}${state.file.name ? ' · ' + state.file.name : ''}`;
+}
+
+// ---------------------------------------------------------------- the PBN file with the tags
+
+function batchSource() {
+  if (state.file?.kind === 'pbn-file') return { text: state.file.text, name: state.file.name };
+  const boards = state.file ? state.boards : state.deal ? [{ deal: state.deal, dealer: state.dealer, vul: state.vul, board: state.board ?? 1 }] : [];
+  const base = state.file?.name ?? `board-${state.board ?? 1}.pbn`;
+  return { text: boardsToPbn(boards), name: base };
+}
+
+let batchEngine = null;
+async function runBatch() {
+  const { text, name } = batchSource();
+  if (!text) return;
+  const stem = name.replace(/\.(pbn|lin|txt)$/i, '');
+  if (state.batch.url) URL.revokeObjectURL(state.batch.url);
+  const job = { status: 'busy', done: 0, total: 0 };
+  state.batch = job;
+  renderBatch();
+  // Its own worker, so that the board shown can still be played while the file is solved.
+  batchEngine ??= new Engine();
+  try {
+    const result = await batchEngine.call('writePbn', { text }, ({ done, total }) => {
+      job.done = done;
+      job.total = total;
+      if (state.batch === job) renderBatchProgress();
+    });
+    if (state.batch !== job) return;
+    const url = URL.createObjectURL(new Blob([result.text], { type: 'application/x-chess-pbn' }));
+    state.batch = { status: 'done', url, name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
+  } catch (e) {
+    if (e.kind === 'Cancelled') batchEngine = null;
+    if (state.batch !== job) return;
+    state.batch = { status: e.kind === 'Cancelled' ? 'idle' : 'error', error: errorText(e) };
+  }
+  renderBatch();
+}
+
+function stopBatch() {
+  batchEngine?.terminate();
+  batchEngine = null;
+}
+
+/** A new deal or file: the file being solved is no longer the one shown. */
+function resetBatch() {
+  if (state.batch.status === 'busy') stopBatch();
+  if (state.batch.url) URL.revokeObjectURL(state.batch.url);
+  state.batch = { status: 'idle' };
+}
+
+function renderBatchProgress() {
+  const b = state.batch;
+  const bar = $('batch-progress');
+  if (!bar) return;
+  bar.max = b.total || 1;
+  bar.value = b.done;
+  $('batch-count').textContent = `${b.done} of ${b.total || '…'} boards`;
+}
+
+function renderBatch() {
+  const root = $('batch');
+  const b = state.batch;
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  const count = state.file ? state.boards.length : state.deal ? 1 : 0;
+  let html = `<p><button type="button" id="solve-file" data-focus="solve-file" ${count && b.status !== 'busy' ? '' : 'disabled'}>Add the double dummy tags</button>
+    <span class="muted small">${state.file ? `to the ${count} board${count === 1 ? '' : 's'} of ${esc(state.file.name)}` : 'to this deal'}: DoubleDummyTricks, OptimumResultTable, ParContract, OptimumScore, as <code>dds pbn</code> writes them.</span></p>`;
+  if (b.status === 'busy') {
+    html += `<p><progress id="batch-progress" max="1" value="0"></progress> <span id="batch-count">starting…</span>
+      <button type="button" id="stop-file" data-focus="stop-file">Stop</button></p>`;
+  } else if (b.status === 'done') {
+    html += `<p><a id="download" class="button primary" href="${b.url}" download="${esc(b.name)}" data-focus="download">Download ${esc(b.name)}</a>
+      <span class="muted small">${b.solved} board${b.solved === 1 ? '' : 's'} solved</span></p>`;
+    if (b.errors.length) {
+      html += `<ul class="errors">${b.errors.map((e) => `<li>Game ${e.game}${e.board ? ` (board ${esc(e.board)})` : ''}: ${esc(e.error.message)}</li>`).join('')}</ul>`;
+    }
+  } else if (b.status === 'error') {
+    html += `<p class="error">${esc(b.error)}</p>`;
+  }
+  root.innerHTML = html;
+  if (b.status === 'busy') renderBatchProgress();
+  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+}
+
+// ---------------------------------------------------------------- single dummy
+
+let sdEngines = [];
+const SD_COUNTS = [20, 50, 100, 200, 500, 1000, 5000];
+
+function resetSd() {
+  if (state.sd.status === 'busy') stopSd();
+  state.sd = { status: 'idle', count: state.sd.count ?? 100, seed: state.sd.seed ?? 1, leads: state.sd.leads ?? true };
+}
+
+function sdWorkers() {
+  // One per core, up to 6 (each holds its own module and transposition table).
+  const n = Math.max(1, Math.min(6, navigator.hardwareConcurrency || 2));
+  while (sdEngines.length < n) sdEngines.push(new Engine());
+  return sdEngines;
+}
+
+function stopSd() {
+  for (const e of sdEngines) e.terminate();
+  sdEngines = [];
+}
+
+async function runSd() {
+  const hidden = state.hidden;
+  if (hidden.length < 2) return;
+  const sd = state.sd;
+  const c = state.contract;
+  const leader = c ? seatAfter(c.declarer) : null;
+  const lead = sd.leads && c && !hidden.includes(leader) ? { strain: c.strain, leader, declarer: c.declarer, level: c.level } : null;
+  const { population, all, deals } = makeLayouts(state.hands, hidden, sd.count, sd.seed);
+  const tally = new Tally({ size: state.size, lead });
+  const gen = state.gen;
+  const workers = sdWorkers();
+  Object.assign(sd, { status: 'busy', population, all, planned: deals.length, tally, lead, workers: workers.length, started: performance.now() });
+  renderSd();
+  let next = 0;
+  const chunk = 4;
+  let lastDraw = 0;
+  const work = async (engine) => {
+    while (next < deals.length && state.sd === sd && sd.status === 'busy') {
+      const part = deals.slice(next, next + chunk);
+      next += part.length;
+      await engine.call('layouts', { deals: part, full: state.full, wantTable: true, lead }, (res) => {
+        tally.add(res);
+        const now = performance.now();
+        if (now - lastDraw > 150) { lastDraw = now; renderSdProgress(); }
+      });
+    }
+  };
+  try {
+    await Promise.all(workers.map(work));
+    if (state.sd === sd && gen === state.gen) sd.status = 'done';
+  } catch (e) {
+    if (state.sd === sd) {
+      sd.status = e.kind === 'Cancelled' ? 'stopped' : 'error';
+      sd.error = errorText(e);
+    }
+  }
+  if (state.sd === sd) {
+    sd.seconds = (performance.now() - sd.started) / 1000;
+    renderSd();
+  }
+}
+
+function renderSdProgress() {
+  const sd = state.sd;
+  const bar = $('sd-progress');
+  if (bar) {
+    bar.max = sd.planned;
+    bar.value = sd.tally.layouts;
+    $('sd-done').textContent = `${sd.tally.layouts} of ${sd.planned} layouts`;
+  }
+  const results = $('sd-results');
+  if (results) results.innerHTML = sdResultsHtml();
+}
+
+function renderSd() {
+  const root = $('sd');
+  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+  if (!state.deal) { root.innerHTML = ''; return; }
+  const sd = state.sd;
+  const hidden = state.hidden;
+  const quick = `<p class="row"><button type="button" data-hide-pair="EW" data-focus="hide-EW">Hide E-W</button>
+    <button type="button" data-hide-pair="NS" data-focus="hide-NS">Hide N-S</button>
+    <button type="button" data-hide-pair="" data-focus="hide-none" ${hidden.length ? '' : 'disabled'}>Show all</button></p>`;
+  if (hidden.length < 2) {
+    root.innerHTML = `${quick}<p class="muted">Hide two hands (their <em>hide</em> buttons, or above) to see how often each contract makes, and each opening lead's average, over the layouts of their cards.</p>`;
+    if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+    return;
+  }
+  const { population } = makeLayouts(state.hands, hidden, 0);
+  const c = state.contract;
+  const leader = c ? seatAfter(c.declarer) : null;
+  const leadsPossible = c && !hidden.includes(leader);
+  const options = SD_COUNTS.filter((n) => n < population).map((n) => `<option value="${n}"${n === sd.count ? ' selected' : ''}>${n.toLocaleString('en')}</option>`);
+  if (population <= 20000) options.push(`<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`);
+  const busy = sd.status === 'busy';
+  let html = `${quick}<p>${hidden.map((s) => SEAT_NAMES[s]).join(' and ')} hidden: <strong>${population.toLocaleString('en')}</strong> layouts of their ${hidden.reduce((n, s) => n + state.hands[s].length, 0)} cards, all equally likely.</p>
+    <div class="row">
+      <label>Layouts <select id="sd-count" data-focus="sd-count" ${busy ? 'disabled' : ''}>${options.join('')}</select></label>
+      <label>Seed <input id="sd-seed" data-focus="sd-seed" type="number" min="1" max="999999" value="${sd.seed}" ${busy ? 'disabled' : ''}></label>
+      <label title="${leadsPossible ? '' : 'Choose a contract in the table whose opening leader is not hidden'}"><input type="checkbox" id="sd-leads" data-focus="sd-leads" ${sd.leads && leadsPossible ? 'checked' : ''} ${leadsPossible && !busy ? '' : 'disabled'}> opening leads${c ? ` against ${c.level}${strainHtml(c.strain)} by ${SEAT_NAMES[c.declarer]}${leadsPossible ? '' : ` (${SEAT_NAMES[leader]}, on lead, is hidden)`}` : ' (choose a contract in the table)'}</label>
+      ${busy ? '<button type="button" id="sd-stop" data-focus="sd-stop">Stop</button>' : `<button type="button" id="sd-run" class="primary" data-focus="sd-run">${sd.tally ? 'Run again' : 'Run'}</button>`}
+    </div>`;
+  if (busy) html += `<p><progress id="sd-progress" max="1" value="0"></progress> <span id="sd-done">0 of ${sd.planned} layouts</span></p>`;
+  if (sd.status === 'done' || sd.status === 'stopped') {
+    html += `<p class="muted small" id="sd-summary">${sd.tally.layouts.toLocaleString('en')} layouts solved${sd.all && sd.status === 'done' ? ' (every one)' : ', a random sample'}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on ${sd.workers} worker${sd.workers === 1 ? '' : 's'}.</p>`;
+  }
+  if (sd.status === 'error') html += `<p class="error">${esc(sd.error)}</p>`;
+  html += `<div id="sd-results">${sd.tally ? sdResultsHtml() : ''}</div>`;
+  root.innerHTML = html;
+  if (busy) renderSdProgress();
+  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+}
+
+function sdResultsHtml() {
+  const sd = state.sd;
+  const t = sd.tally;
+  if (!t || !t.tables) return '';
+  const pick = sd.pick ?? (state.contract ? { declarer: state.contract.declarer, strain: state.contract.strain } : { declarer: 'S', strain: 'NT' });
+  const order = ['N', 'S', 'E', 'W'];
+  const head = SHOWN_STRAINS.map((s) => `<th scope="col">${strainHtml(s)}</th>`).join('');
+  const body = order.map((seat) => `<tr><th scope="row">${seat}</th>${SHOWN_STRAINS.map((strain) => {
+    const m = t.mean(strain, seat);
+    const chosen = pick.declarer === seat && pick.strain === strain;
+    return `<td><button type="button" class="cell${chosen ? ' chosen' : ''}" data-sd-seat="${seat}" data-sd-strain="${strain}" data-focus="sd-${seat}${strain}" aria-pressed="${chosen}" aria-label="${SEAT_NAMES[seat]} in ${strain === 'NT' ? 'notrump' : SYMBOLS[strain]}: ${m?.toFixed(2)} tricks on average">${m == null ? '' : m.toFixed(1)}</button></td>`;
+  }).join('')}</tr>`).join('');
+  let html = `<p class="small muted table-title">Declarer's mean tricks over ${t.tables.toLocaleString('en')} layouts (click one for its chances)</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  if (state.full) {
+    const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => {
+      const ch = t.chance(pick.strain, pick.declarer, l + 6, sd.population);
+      return `<tr><th scope="row">${l}${strainHtml(pick.strain)}</th><td class="num">${(ch.p * 100).toFixed(1)}%</td><td class="num muted">\u00b1${(ch.se * 100).toFixed(1)}</td><td class="bar"><span style="width:${(ch.p * 100).toFixed(1)}%"></span></td></tr>`;
+    }).join('');
+    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the chance to make each level (± standard error)</p><table class="chances" id="sd-chances" aria-label="Chance to make"><tbody>${levels}</tbody></table>`;
+  }
+  if (sd.lead && t.leads.size) {
+    const need = state.full ? sd.lead.level + 6 : Math.ceil(state.size / 2);
+    const rows = t.leadResults(need, sd.population);
+    const best = rows[0].mean;
+    html += `<p class="small table-title">${SEAT_NAMES[sd.lead.leader]}'s opening leads against ${state.full ? sd.lead.level : ''}${strainHtml(sd.lead.strain)} by ${SEAT_NAMES[sd.lead.declarer]}: the defenders' mean tricks, and how often the lead beats the contract</p><table class="leads" id="sd-leads-table" aria-label="Opening leads">
+      <thead><tr><th scope="col">Lead</th><th scope="col">Tricks</th><th scope="col">Sets</th></tr></thead><tbody>${rows.map((r) => `<tr${r.mean < best - 0.005 ? '' : ' class="best"'}><th scope="row"><span class="${suitClass(r.card[0])}">${cardText(r.card)}</span></th><td class="num">${r.mean.toFixed(2)}</td><td class="num">${(r.set * 100).toFixed(1)}%</td></tr>`).join('')}</tbody></table>`;
+  }
+  return html;
+}
+
+// ---------------------------------------------------------------- the link
+
+let lastHash = '';
+function writeHash() {
+  if (!state.deal) return;
+  const hash = encodeHash({
+    deal: state.deal, dealer: state.dealer, vul: state.vul, board: state.board,
+    contract: state.contract, plays: state.plays, hidden: state.hidden,
+  });
+  if (hash !== location.hash) history.replaceState(null, '', hash);
+  lastHash = location.hash;
+}
+
+async function loadHash() {
+  const h = decodeHash(location.hash);
+  if (!h) return false;
+  lastHash = location.hash;
+  state.boards = [];
+  state.file = null;
+  resetBatch();
+  renderBoards();
+  const ok = await loadDeal(h);
+  return ok;
+}
+
+// ---------------------------------------------------------------- events
+
+function on(id, event, f) {
+  $(id).addEventListener(event, f);
+}
+
+on('analyse', 'click', analyseInput);
+on('deal-input', 'keydown', (e) => {
+  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey || !e.shiftKey && !$('deal-input').value.includes('\n'))) {
+    e.preventDefault();
+    analyseInput();
+  }
+});
+on('random', 'click', () => {
+  state.boards = [];
+  state.file = null;
+  resetBatch();
+  renderBoards();
+  const board = 1 + Math.floor(Math.random() * 16);
+  loadDeal({ deal: randomDeal(), board: String(board), ...boardDealerVul(board) });
+});
+on('file', 'change', (e) => {
+  const f = e.target.files?.[0];
+  if (f) openFile(f);
+  e.target.value = '';
+});
+on('dealer', 'change', (e) => {
+  state.dealer = e.target.value;
+  if (state.boards[state.index]) state.boards[state.index].dealer = state.dealer;
+  renderHands();
+  writeHash();
+  repar();
+});
+on('vul', 'change', (e) => {
+  state.vul = e.target.value;
+  if (state.boards[state.index]) state.boards[state.index].vul = state.vul;
+  renderHands();
+  renderPlay();
+  writeHash();
+  repar();
+});
+on('board-select', 'change', (e) => showBoard(Number(e.target.value)));
+on('prev-board', 'click', () => state.index > 0 && showBoard(state.index - 1));
+on('next-board', 'click', () => state.index < state.boards.length - 1 && showBoard(state.index + 1));
+on('copy-link', 'click', async () => {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    say('Link copied.');
+  } catch {
+    say(`The link: ${location.href}`);
+  }
+});
+
+document.addEventListener('click', (e) => {
+  const t = e.target.closest('button, a');
+  if (!t) return;
+  if (t.dataset.card) playCard(t.dataset.card);
+  else if (t.dataset.strain && t.dataset.seat) setContract(t.dataset.seat, t.dataset.strain);
+  else if (t.dataset.hide) toggleHidden(t.dataset.hide);
+  else if (t.dataset.hidePair !== undefined) setHidden(t.dataset.hidePair.split('').filter(Boolean));
+  else if (t.dataset.goto) setPlays(state.plays.slice(0, Number(t.dataset.goto)));
+  else if (t.dataset.sdSeat) {
+    state.sd.pick = { declarer: t.dataset.sdSeat, strain: t.dataset.sdStrain };
+    renderSd();
+  } else {
+    switch (t.id) {
+      case 'to-start': setPlays([]); break;
+      case 'undo-trick': undoTrick(); break;
+      case 'undo-card': undoCard(); break;
+      case 'best-card': bestCard(); break;
+      case 'play-out': playBest(); break;
+      case 'clear-contract':
+        state.contract = null;
+        state.plays = [];
+        changed();
+        $('table').querySelector('button')?.focus();
+        break;
+      case 'solve-file': runBatch(); break;
+      case 'stop-file': stopBatch(); break;
+      case 'sd-run': runSd(); break;
+      case 'sd-stop': stopSd(); break;
+      default: break;
+    }
+  }
+});
+
+document.addEventListener('change', (e) => {
+  const t = e.target;
+  if (t.id === 'level' && state.contract) {
+    state.contract = { ...state.contract, level: Number(t.value) };
+    changed();
+  } else if (t.id === 'sd-count') {
+    state.sd.count = Number(t.value);
+  } else if (t.id === 'sd-seed') {
+    state.sd.seed = Math.max(1, Math.floor(Number(t.value) || 1));
+  } else if (t.id === 'sd-leads') {
+    state.sd.leads = t.checked;
+  }
+});
+
+function setHidden(seats) {
+  state.hidden = SEATS.filter((s) => seats.includes(s));
+  resetSd();
+  changed();
+}
+
+function toggleHidden(seat) {
+  setHidden(state.hidden.includes(seat) ? state.hidden.filter((s) => s !== seat) : [...state.hidden, seat]);
+}
+
+document.addEventListener('keydown', (e) => {
+  const tag = e.target.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+  const keys = {
+    ArrowLeft: () => (e.shiftKey ? undoTrick() : undoCard()),
+    Backspace: undoCard,
+    ArrowUp: undoTrick,
+    ArrowRight: bestCard,
+    End: () => playBest(),
+    Home: () => setPlays([]),
+    '[': () => state.file && state.index > 0 && showBoard(state.index - 1),
+    ']': () => state.file && state.index < state.boards.length - 1 && showBoard(state.index + 1),
+  };
+  const f = keys[e.key];
+  if (!f) return;
+  if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Backspace') {
+    if (!state.contract && e.key !== '[' && e.key !== ']') return;
+  }
+  e.preventDefault();
+  f();
+});
+
+// A file dropped anywhere on the page.
+let dragDepth = 0;
+document.addEventListener('dragenter', (e) => {
+  if (![...(e.dataTransfer?.types ?? [])].includes('Files')) return;
+  dragDepth += 1;
+  $('drop').hidden = false;
+});
+document.addEventListener('dragleave', () => {
+  dragDepth = Math.max(0, dragDepth - 1);
+  if (!dragDepth) $('drop').hidden = true;
+});
+document.addEventListener('dragover', (e) => e.preventDefault());
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  dragDepth = 0;
+  $('drop').hidden = true;
+  const f = e.dataTransfer?.files?.[0];
+  if (f) openFile(f);
+  else {
+    const text = e.dataTransfer?.getData('text/plain');
+    if (text) {
+      $('deal-input').value = text;
+      analyseInput();
+    }
+  }
+});
+
+window.addEventListener('hashchange', () => {
+  if (location.hash !== lastHash) loadHash();
+});
+
+// ---------------------------------------------------------------- start
+
+(async function start() {
+  engine.call('version').then((v) => { $('version').textContent = `dds-rs ${v}`; }, (e) => say(errorText(e), true));
+  const hashed = decodeHash(location.hash);
+  if (hashed) await loadHash();
+  else {
+    const board = 1 + Math.floor(Math.random() * 16);
+    await loadDeal({ deal: randomDeal(), board: String(board), ...boardDealerVul(board) });
+  }
+  document.documentElement.dataset.ready = 'true';
+})();

@@ -1,0 +1,139 @@
+// The page's solver thread: a module Web Worker with its own instance of
+// the package (web/pkg, copied in by build.sh) and one Solver kept for the
+// page's life, so that the positions of a play are solved with a warm
+// transposition table. Messages in: {id, method, args}; out: {id,
+// progress}, then {id, result} or {id, error: {kind, message, argument}}.
+// Calls run one at a time, in order.
+
+let dds;
+let solver;
+const ready = (async () => {
+  dds = await import('./pkg/index.js');
+  await dds.init();
+  solver = new dds.Solver();
+})();
+
+const DDS_STRAINS = ['S', 'H', 'D', 'C', 'NT'];
+const SEATS = ['N', 'E', 'S', 'W'];
+
+/** Errors (the package's DdsError and others) as plain objects: a worker's
+ *  messages lose an Error's own fields (kind, argument). */
+function plainError(e) {
+  return { kind: e?.kind ?? e?.name ?? 'Error', message: String(e?.message ?? e), argument: e?.argument };
+}
+
+function plain(value) {
+  if (value instanceof Error) return plainError(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/** Declarer's tricks by strain and declarer (DDS's rows) of any position of
+ *  equal hands: ddTable for 13 cards, else one search per strain and
+ *  leader (ddTable needs full hands). */
+function table(deal, full) {
+  if (full) return solver.ddTable(deal).rows;
+  const size = dds.parseDeal(deal).hands.N.replace(/\./g, '').length;
+  return DDS_STRAINS.map((strain) => SEATS.map((declarer) => {
+    const leader = SEATS[(SEATS.indexOf(declarer) + 1) % 4];
+    const best = solver.solveBoard(deal, strain, leader, [], -1, 1).cards[0];
+    return size - best.tricks;
+  }));
+}
+
+/** The position after `plays` from the opening lead, as the package's Board. */
+function position(deal, strain, leader, plays) {
+  let board = new dds.Board(deal, strain, leader);
+  for (const card of plays) {
+    const next = board.after(card);
+    board.free();
+    board = next;
+  }
+  return board;
+}
+
+function parMaybe(rows, dealer, vul) {
+  return { par: solver.par(rows, vul), dealerPar: solver.dealerPar(rows, dealer, vul) };
+}
+
+const methods = {
+  version: () => dds.version(),
+  parseDeal: ({ text }) => plain(dds.parseDeal(text)),
+  parseLin: ({ text }) => plain(dds.parseLin(text)),
+  parsePbn: ({ text }) => plain(dds.parsePbn(text)),
+
+  /** The table, and par for a full deal. */
+  analyse({ deal, dealer, vul }) {
+    const info = dds.parseDeal(deal);
+    const missing = SEATS.filter((s) => info.hands[s] == null);
+    if (missing.length) throw Object.assign(new Error(`the hand of ${missing.join(', ')} is unknown`), { kind: 'Deal' });
+    const rows = table(info.deal, info.full);
+    return { deal: info.deal, full: info.full, rows, ...(info.full ? parMaybe(rows, dealer, vul) : {}) };
+  },
+  par: ({ rows, dealer, vul }) => parMaybe(rows, dealer, vul),
+
+  /** Every legal card of the position with the tricks its side takes from this trick on. */
+  solve({ deal, strain, leader, plays }) {
+    const board = position(deal, strain, leader, plays);
+    try {
+      const result = solver.solve(board);
+      return { toPlay: board.toPlay, tricksLeft: board.tricksLeft, cards: result.cards };
+    } finally {
+      board.free();
+    }
+  },
+
+  /** The cards of one line of best play from the position to the end. */
+  bestLine({ deal, strain, leader, plays }) {
+    const board = position(deal, strain, leader, plays);
+    try {
+      return solver.bestLine(board.remaining, strain, board.leader, board.played).cards.map((c) => c.card);
+    } finally {
+      board.free();
+    }
+  },
+
+  /** A PBN file with the tags of `dds pbn`. */
+  writePbn({ text }, progress) {
+    let last = 0;
+    const result = solver.writePbn(text, {
+      keepGoing: true,
+      onProgress: (done, total) => {
+        const now = Date.now();
+        if (now - last > 100 || done === total) { last = now; progress({ done, total }); }
+      },
+    });
+    return plain(result);
+  },
+
+  /** Single dummy: the layouts given, each solved (its table and/or the
+   *  opening leads of one contract), one progress message a layout. */
+  layouts({ deals, full, wantTable, lead }, progress) {
+    for (const deal of deals) {
+      const out = {};
+      if (wantTable) out.rows = table(deal, full);
+      if (lead) {
+        const scores = {};
+        for (const c of solver.solveBoard(deal, lead.strain, lead.leader, [], -1, 3).cards) {
+          for (const card of [c.card, ...c.equals]) scores[card] = c.tricks;
+        }
+        out.leads = scores;
+      }
+      progress(out);
+    }
+    return deals.length;
+  },
+};
+
+self.onmessage = async ({ data }) => {
+  const { id, method, args } = data;
+  try {
+    await ready;
+    if (!Object.hasOwn(methods, method)) throw new Error(`no method ${method}`);
+    const result = methods[method](args ?? {}, (p) => self.postMessage({ id, progress: p }));
+    self.postMessage({ id, result });
+  } catch (e) {
+    self.postMessage({ id, error: plainError(e) });
+  }
+};
