@@ -107,22 +107,21 @@ const methods = {
     return plain(result);
   },
 
-  /** Single dummy: the layouts given, each solved (its table and/or the
-   *  opening leads of one contract), one progress message a layout. */
-  layouts({ deals, full, wantTable, lead }, progress) {
-    for (const deal of deals) {
-      const out = {};
-      if (wantTable) out.rows = table(deal, full);
-      if (lead) {
-        const scores = {};
-        for (const c of solver.solveBoard(deal, lead.strain, lead.leader, [], -1, 3).cards) {
-          for (const card of [c.card, ...c.equals]) scores[card] = c.tricks;
+  /** Single dummy: the package's layouts (every layout of the hidden
+   *  cards, or a seeded random sample, each solved, and the figures), with
+   *  the figures so far in a progress message at most every 100 ms. */
+  layouts({ deal, options }, progress) {
+    let last = 0;
+    return dds.layouts(deal, {
+      ...options,
+      onProgress: (done, planned, summary) => {
+        const now = Date.now();
+        if (now - last >= 100 || done === planned) {
+          last = now;
+          progress({ done, planned, summary });
         }
-        out.leads = scores;
-      }
-      progress(out);
-    }
-    return deals.length;
+      },
+    });
   },
 };
 

@@ -2,23 +2,37 @@
 // dummy table and par, lets the user play a contract card by card with
 // every legal card's double dummy result, runs single dummy layouts and
 // writes a PBN file with the double dummy tags. Every solve runs in a Web
-// Worker (worker.js); this thread only renders.
+// Worker (worker.js); this thread renders, and asks its own instance of the
+// package (loaded below) what the rules say without solving anything: the
+// play so far (replay), scores (contractScore), a board number's dealer and
+// vulnerability (boardInfo), the count of layouts (countLayouts).
 
 import {
   SEATS, SEAT_NAMES, SUITS, SYMBOLS, DDS_STRAINS, SHOWN_STRAINS, VULS,
   seatAfter, sideOf, rankText, cardText, cardName, sortCards, dealHands, randomDeal,
-  boardDealerVul, isVulnerable, replay, contractScore, encodeHash, decodeHash,
+  isVulnerable, encodeHash, decodeHash,
 } from './bridge.js';
 import {
   classify, readPlainHands, readHandviewer, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
 } from './input.js';
 import { Engine } from './engine.js';
-import { makeLayouts, Tally } from './sd.js';
+import { SD_COUNTS, ALL_UP_TO, hiddenDeal, runOptions, cellOf } from './sd.js';
+
+// The package on this thread: none of its calls here solves anything.
+let dds = null;
+let ddsError = null;
+try {
+  dds = await import('../pkg/index.js');
+  await dds.init();
+} catch (e) {
+  ddsError = e;
+}
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 const suitClass = (s) => (s === 'H' || s === 'D' ? 'red' : s === 'NT' ? 'nt' : 'black');
 const strainHtml = (s) => `<span class="${suitClass(s)}">${SYMBOLS[s]}</span>`;
+const VUL_TEXT = { None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' };
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
 
 const engine = new Engine();
@@ -89,6 +103,17 @@ async function readText(text, fileName = null) {
   return { boards, kind, text: body, fileName };
 }
 
+/** The dealer and vulnerability of a board number ({} when there is none): the package's boardInfo. */
+function fromBoardNumber(board) {
+  if (board == null || board === '') return {};
+  try {
+    const { dealer, vulnerability } = dds.boardInfo(board);
+    return { dealer, vul: vulnerability };
+  } catch {
+    return {};
+  }
+}
+
 function normaliseVul(v) {
   if (!v) return null;
   const t = String(v).toLowerCase();
@@ -99,7 +124,7 @@ function normaliseVul(v) {
 /** Shows the boards read: one deal, or a file's with navigation. */
 async function openBoards({ boards, kind, text, fileName }) {
   state.boards = boards.map((b) => {
-    const fromNumber = boardDealerVul(b.board) ?? {};
+    const fromNumber = fromBoardNumber(b.board);
     return {
       ...b,
       dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? 'N',
@@ -144,7 +169,7 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
     return false;
   }
   say(null);
-  const fromNumber = boardDealerVul(board) ?? {};
+  const fromNumber = fromBoardNumber(board);
   state.deal = info.deal;
   state.hands = dealHands(info.deal);
   state.size = state.hands.N.length;
@@ -159,9 +184,14 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
   state.scores = { key: null, status: 'idle' };
   resetSd();
   if (state.contract && plays?.length) {
-    const r = replay(state.hands, state.contract.strain, seatAfter(state.contract.declarer), plays);
-    state.plays = r.plays;
-    if (r.error) say(`The play stops at card ${r.plays.length + 1}: ${r.error}`, true);
+    // The link's cards, played by the package's rules: up to the first that cannot be played.
+    try {
+      const r = dds.replay(state.deal, state.contract.strain, seatAfter(state.contract.declarer), plays);
+      state.plays = r.plays;
+      if (r.error) say(`The play stops at card ${r.plays.length + 1}: ${r.error.message}`, true);
+    } catch (e) {
+      say(`The play cannot be read: ${errorText(e)}`, true);
+    }
   }
   $('deal-input').value = info.deal;
   $('dealer').value = state.dealer;
@@ -214,7 +244,7 @@ async function analyseInput() {
         say(`This deal cannot be read: ${b.error ?? 'no deal'}`, true);
         return;
       }
-      const fromNumber = boardDealerVul(b.board) ?? {};
+      const fromNumber = fromBoardNumber(b.board);
       const ok = await loadDeal({
         deal: b.deal,
         dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? $('dealer').value,
@@ -243,8 +273,20 @@ async function openFile(file) {
 // ---------------------------------------------------------------- the play
 
 const openingLeader = () => seatAfter(state.contract.declarer);
-const current = () => replay(state.hands, state.contract.strain, openingLeader(), state.plays);
 const positionKey = () => `${state.gen}|${state.contract ? state.contract.strain + state.contract.declarer : ''}|${state.plays.join('')}`;
+
+/** The play so far, as the package's replay plays it (its Board): the
+ *  tricks with their winners, the trick in progress, the seat to play and
+ *  its legal cards, the tricks each side has won, the hands left. */
+let replayed = { key: null, pos: null };
+function current() {
+  const key = positionKey();
+  if (replayed.key !== key) replayed = { key, pos: dds.replay(state.deal, state.contract.strain, openingLeader(), state.plays) };
+  return replayed.pos;
+}
+
+/** The package's duplicate score of the contract played when declarer's side takes `tricks`. */
+const contractScore = (tricks, contract = state.contract) => dds.contractScore(contract, state.vul, tricks);
 
 let solving = false;
 async function refreshScores() {
@@ -281,7 +323,10 @@ async function refreshScores() {
 function setContract(declarer, strain, level) {
   const tricks = state.analysis.rows?.[DDS_STRAINS.indexOf(strain)]?.[SEATS.indexOf(declarer)];
   const same = state.contract && state.contract.declarer === declarer && state.contract.strain === strain;
-  if (level == null) level = state.full && tricks != null ? Math.min(7, Math.max(1, tricks - 6)) : 1;
+  // The highest level that the table's tricks make (the package's scoring), else 1.
+  if (level == null) {
+    level = (state.full && tricks != null && [7, 6, 5, 4, 3, 2, 1].find((l) => contractScore(tricks, { declarer, strain, level: l }).made)) || 1;
+  }
   state.contract = { declarer, strain, level };
   if (!same) {
     state.plays = [];
@@ -294,7 +339,7 @@ function setContract(declarer, strain, level) {
 function playCard(card) {
   if (!state.contract) return;
   const pos = current();
-  if (!pos.legal.includes(card)) return;
+  if (!pos.legalCards.includes(card)) return;
   state.plays = [...state.plays, card];
   changed({ focusNext: true });
   refreshScores();
@@ -311,10 +356,11 @@ function undoCard() {
 }
 
 function undoTrick() {
-  if (!state.plays.length) return;
-  const inTrick = state.plays.length % 4 === 0 ? 4 : state.plays.length % 4;
-  // Four cards into a trick from the lead: a finished trick; otherwise the cards of the one in progress.
-  setPlays(state.plays.slice(0, state.plays.length - inTrick));
+  if (!state.contract || !state.plays.length) return;
+  // The cards of the trick in progress, or else of the last trick finished.
+  const pos = current();
+  const cards = pos.current.cards.length || (pos.tricks.at(-1)?.cards.length ?? 0);
+  setPlays(state.plays.slice(0, state.plays.length - cards));
 }
 
 async function bestCard() {
@@ -360,13 +406,14 @@ function render() {
 function declarerTotal(pos, tricks) {
   const declSide = sideOf(state.contract.declarer);
   const mine = sideOf(pos.toPlay) === declSide ? tricks : pos.tricksLeft - tricks;
-  return pos.taken[declSide] + mine;
+  return pos.tricksWon[declSide] + mine;
 }
 
+/** The contract's result when declarer takes `total` tricks: `=`, `+1`, `−2` (the package's count). */
 function resultText(total) {
   if (!state.full) return String(total);
-  const diff = total - (state.contract.level + 6);
-  return diff === 0 ? '=' : signed(diff);
+  const { result } = contractScore(total);
+  return result === 0 ? '=' : signed(result);
 }
 
 function renderHands() {
@@ -379,7 +426,7 @@ function renderHands() {
   }
   const pos = state.contract ? current() : null;
   const scores = pos && state.scores.key === positionKey() && state.scores.status === 'done' ? state.scores : null;
-  const hands = pos ? pos.remaining : state.hands;
+  const hands = pos ? pos.hands : state.hands;
   const parts = SEATS.map((seat) => {
     const hidden = state.hidden.includes(seat);
     const toPlay = pos && !pos.finished && pos.toPlay === seat;
@@ -398,7 +445,7 @@ function renderHands() {
       body = SUITS.map((suit) => {
         const cards = sortCards(hands[seat].filter((c) => c[0] === suit));
         const html = cards.map((card) => {
-          const legal = toPlay && pos.legal.includes(card);
+          const legal = toPlay && pos.legalCards.includes(card);
           if (!legal) return `<span class="card">${rankText(card[1])}</span>`;
           let res = '';
           let cls = 'card legal';
@@ -432,7 +479,7 @@ function centerHtml(pos) {
   const info = [];
   if (state.board != null) info.push(`<div class="board-no">Board ${esc(state.board)}</div>`);
   info.push(`<div class="muted">Dealer ${SEAT_NAMES[state.dealer]}</div>`);
-  info.push(`<div class="muted">Vul ${({ None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' })[state.vul]}</div>`);
+  info.push(`<div class="muted">Vul ${VUL_TEXT[state.vul]}</div>`);
   let trick = '';
   if (pos) {
     let shown = pos.current;
@@ -521,17 +568,18 @@ function renderPlay() {
   const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => `<option${l === c.level ? ' selected' : ''}>${l}</option>`).join('');
   let dd = '';
   if (pos.finished) {
-    const made = pos.taken[declSide];
-    const score = state.full ? contractScore(c.level, c.strain, 0, isVulnerable(state.vul, c.declarer), made) : null;
+    const made = pos.tricksWon[declSide];
     dd = `Played out: ${SEAT_NAMES[c.declarer]} took ${made} trick${made === 1 ? '' : 's'}` +
-      (state.full ? ` (${resultText(made)}), ${declSide} ${signed(score)}` : '');
+      (state.full ? ` (${resultText(made)}), ${declSide} ${signed(contractScore(made).score)}` : '');
   } else if (scores?.status === 'done') {
     const total = declarerTotal(pos, scores.best);
     dd = `Double dummy from here: ${total} tricks` + (state.full ? ` (${resultText(total)})` : '');
   } else if (scores?.status === 'busy') {
     dd = '<span class="busy">Solving…</span>';
   }
-  const tricks = pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${(i + 1) * 4}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
+  // Each trick goes back to the cards played up to its end.
+  let upTo = 0;
+  const tricks = pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${upTo += t.cards.length}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
       <span class="n">${i + 1}</span>${t.cards.map((card, k) => `<span class="tc${seatAfter(t.leader, k) === t.winner ? ' won' : ''}"><small>${seatAfter(t.leader, k)}</small><span class="${suitClass(card[0])}">${cardText(card)}</span></span>`).join('')}</button></li>`).join('');
   root.innerHTML = `
     <div class="contract-line">
@@ -539,7 +587,7 @@ function renderPlay() {
       <span class="contract">${strainHtml(c.strain)} by ${SEAT_NAMES[c.declarer]}</span>
       <button type="button" id="clear-contract" data-focus="clear" title="Back to the table">✕</button>
     </div>
-    <p class="status"><span id="taken">Tricks: ${declSide} <strong id="taken-decl">${pos.taken[declSide]}</strong>, ${defSide} <strong id="taken-def">${pos.taken[defSide]}</strong></span>
+    <p class="status"><span id="taken">Tricks: ${declSide} <strong id="taken-decl">${pos.tricksWon[declSide]}</strong>, ${defSide} <strong id="taken-def">${pos.tricksWon[defSide]}</strong></span>
       ${pos.finished ? '' : `· <span id="to-play">${SEAT_NAMES[pos.toPlay]} to play${state.hidden.includes(pos.toPlay) ? ' (hidden: <em>Best card</em> plays for it)' : ''}</span>`}</p>
     <p class="status" id="dd-status">${dd}</p>
     <div class="controls">
@@ -652,59 +700,60 @@ function renderBatch() {
 
 // ---------------------------------------------------------------- single dummy
 
-let sdEngines = [];
-const SD_COUNTS = [20, 50, 100, 200, 500, 1000, 5000];
+// The package's `layouts` in a worker of its own: one run on one worker
+// (the facade spreads a run over threads, which WebAssembly has not; over
+// several workers it would need to split one run's work: docs/wasm.md).
+let sdEngine = null;
 
 function resetSd() {
   if (state.sd.status === 'busy') stopSd();
-  state.sd = { status: 'idle', count: state.sd.count ?? 100, seed: state.sd.seed ?? 1, leads: state.sd.leads ?? true };
+  state.sd = { status: 'idle', count: state.sd.count ?? 100, seed: state.sd.seed ?? 1 };
 }
 
-function sdWorkers() {
-  // One per core, up to 6 (each holds its own module and transposition table).
-  const n = Math.max(1, Math.min(6, navigator.hardwareConcurrency || 2));
-  while (sdEngines.length < n) sdEngines.push(new Engine());
-  return sdEngines;
+/** The single dummy problem of the hands hidden: {deal, population, hidden}
+ *  from the package's countLayouts, or {why} when there is none to run. */
+function sdProblem() {
+  if (state.hidden.length < 2) return { why: null };
+  if (!state.full) {
+    return { why: `Single dummy needs hands of 13 cards (the package's layouts deal the hidden cards until each hidden hand holds 13); this position has ${state.size} cards a hand.` };
+  }
+  const deal = hiddenDeal(state.hands, state.hidden);
+  try {
+    return { deal, ...dds.countLayouts(deal) };
+  } catch (e) {
+    return { why: `Single dummy: ${errorText(e)}.` };
+  }
 }
 
+/** Stops a run: its worker is stopped at once (a busy worker cannot read a
+ *  message), and the figures its last progress message brought stay. */
 function stopSd() {
-  for (const e of sdEngines) e.terminate();
-  sdEngines = [];
+  sdEngine?.terminate();
+  sdEngine = null;
 }
 
 async function runSd() {
-  const hidden = state.hidden;
-  if (hidden.length < 2) return;
+  const problem = sdProblem();
+  if (!problem.deal) return;
   const sd = state.sd;
-  const c = state.contract;
-  const leader = c ? seatAfter(c.declarer) : null;
-  const lead = sd.leads && c && !hidden.includes(leader) ? { strain: c.strain, leader, declarer: c.declarer, level: c.level } : null;
-  const { population, all, deals } = makeLayouts(state.hands, hidden, sd.count, sd.seed);
-  const tally = new Tally({ size: state.size, lead });
   const gen = state.gen;
-  const workers = sdWorkers();
-  Object.assign(sd, { status: 'busy', population, all, planned: deals.length, tally, lead, workers: workers.length, started: performance.now() });
+  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul });
+  Object.assign(sd, {
+    status: 'busy', population: problem.population, planned: Math.min(sd.count, problem.population), done: 0,
+    summary: null, sampled: options.sample !== undefined, started: performance.now(),
+  });
   renderSd();
-  let next = 0;
-  const chunk = 4;
-  let lastDraw = 0;
-  const work = async (engine) => {
-    while (next < deals.length && state.sd === sd && sd.status === 'busy') {
-      const part = deals.slice(next, next + chunk);
-      next += part.length;
-      await engine.call('layouts', { deals: part, full: state.full, wantTable: true, lead }, (res) => {
-        tally.add(res);
-        const now = performance.now();
-        if (now - lastDraw > 150) { lastDraw = now; renderSdProgress(); }
-      });
-    }
-  };
+  sdEngine ??= new Engine();
   try {
-    await Promise.all(workers.map(work));
-    if (state.sd === sd && gen === state.gen) sd.status = 'done';
+    const summary = await sdEngine.call('layouts', { deal: problem.deal, options }, (p) => {
+      if (state.sd !== sd) return;
+      Object.assign(sd, { done: p.done, planned: p.planned, summary: p.summary });
+      renderSdProgress();
+    });
+    if (state.sd === sd && gen === state.gen) Object.assign(sd, { status: 'done', summary, done: summary.solved });
   } catch (e) {
     if (state.sd === sd) {
-      sd.status = e.kind === 'Cancelled' ? 'stopped' : 'error';
+      sd.status = e.kind === 'Cancelled' && sd.summary ? 'stopped' : e.kind === 'Cancelled' ? 'idle' : 'error';
       sd.error = errorText(e);
     }
   }
@@ -719,8 +768,8 @@ function renderSdProgress() {
   const bar = $('sd-progress');
   if (bar) {
     bar.max = sd.planned;
-    bar.value = sd.tally.layouts;
-    $('sd-done').textContent = `${sd.tally.layouts} of ${sd.planned} layouts`;
+    bar.value = sd.done;
+    $('sd-done').textContent = `${sd.done} of ${sd.planned} layouts`;
   }
   const results = $('sd-results');
   if (results) results.innerHTML = sdResultsHtml();
@@ -735,62 +784,61 @@ function renderSd() {
   const quick = `<p class="row"><button type="button" data-hide-pair="EW" data-focus="hide-EW">Hide E-W</button>
     <button type="button" data-hide-pair="NS" data-focus="hide-NS">Hide N-S</button>
     <button type="button" data-hide-pair="" data-focus="hide-none" ${hidden.length ? '' : 'disabled'}>Show all</button></p>`;
-  if (hidden.length < 2) {
-    root.innerHTML = `${quick}<p class="muted">Hide two hands (their <em>hide</em> buttons, or above) to see how often each contract makes, and each opening lead's average, over the layouts of their cards.</p>`;
+  const problem = sdProblem();
+  if (!problem.deal) {
+    root.innerHTML = `${quick}<p class="muted" id="sd-why">${problem.why ? esc(problem.why) : 'Hide two hands (their <em>hide</em> buttons, or above) to see how often each contract makes over the layouts of their cards.'}</p>`;
     if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
     return;
   }
-  const { population } = makeLayouts(state.hands, hidden, 0);
-  const c = state.contract;
-  const leader = c ? seatAfter(c.declarer) : null;
-  const leadsPossible = c && !hidden.includes(leader);
+  const { population } = problem;
   const options = SD_COUNTS.filter((n) => n < population).map((n) => `<option value="${n}"${n === sd.count ? ' selected' : ''}>${n.toLocaleString('en')}</option>`);
-  if (population <= 20000) options.push(`<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`);
+  if (population <= ALL_UP_TO) options.push(`<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`);
   const busy = sd.status === 'busy';
   let html = `${quick}<p>${hidden.map((s) => SEAT_NAMES[s]).join(' and ')} hidden: <strong>${population.toLocaleString('en')}</strong> layouts of their ${hidden.reduce((n, s) => n + state.hands[s].length, 0)} cards, all equally likely.</p>
     <div class="row">
       <label>Layouts <select id="sd-count" data-focus="sd-count" ${busy ? 'disabled' : ''}>${options.join('')}</select></label>
       <label>Seed <input id="sd-seed" data-focus="sd-seed" type="number" min="1" max="999999" value="${sd.seed}" ${busy ? 'disabled' : ''}></label>
-      <label title="${leadsPossible ? '' : 'Choose a contract in the table whose opening leader is not hidden'}"><input type="checkbox" id="sd-leads" data-focus="sd-leads" ${sd.leads && leadsPossible ? 'checked' : ''} ${leadsPossible && !busy ? '' : 'disabled'}> opening leads${c ? ` against ${c.level}${strainHtml(c.strain)} by ${SEAT_NAMES[c.declarer]}${leadsPossible ? '' : ` (${SEAT_NAMES[leader]}, on lead, is hidden)`}` : ' (choose a contract in the table)'}</label>
-      ${busy ? '<button type="button" id="sd-stop" data-focus="sd-stop">Stop</button>' : `<button type="button" id="sd-run" class="primary" data-focus="sd-run">${sd.tally ? 'Run again' : 'Run'}</button>`}
+      ${busy ? '<button type="button" id="sd-stop" data-focus="sd-stop">Stop</button>' : `<button type="button" id="sd-run" class="primary" data-focus="sd-run">${sd.summary ? 'Run again' : 'Run'}</button>`}
     </div>`;
   if (busy) html += `<p><progress id="sd-progress" max="1" value="0"></progress> <span id="sd-done">0 of ${sd.planned} layouts</span></p>`;
-  if (sd.status === 'done' || sd.status === 'stopped') {
-    html += `<p class="muted small" id="sd-summary">${sd.tally.layouts.toLocaleString('en')} layouts solved${sd.all && sd.status === 'done' ? ' (every one)' : ', a random sample'}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on ${sd.workers} worker${sd.workers === 1 ? '' : 's'}.</p>`;
+  if ((sd.status === 'done' || sd.status === 'stopped') && sd.summary) {
+    const s = sd.summary;
+    const which = s.complete ? ' (every one)' : sd.sampled ? ', a random sample' : ', part of them in a shuffled order';
+    html += `<p class="muted small" id="sd-summary">${s.solved.toLocaleString('en')} layouts solved${which}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on one worker.</p>`;
   }
   if (sd.status === 'error') html += `<p class="error">${esc(sd.error)}</p>`;
-  html += `<div id="sd-results">${sd.tally ? sdResultsHtml() : ''}</div>`;
+  html += `<div id="sd-results">${sdResultsHtml()}</div>`;
   root.innerHTML = html;
   if (busy) renderSdProgress();
   if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
 }
 
+/** The figures of the package's summary: declarer's mean tricks by strain,
+ *  and for the chosen cell the chance of making each level with its
+ *  standard error and declarer's expected score. */
 function sdResultsHtml() {
   const sd = state.sd;
-  const t = sd.tally;
-  if (!t || !t.tables) return '';
+  const s = sd.summary;
+  if (!s || !s.solved) return '';
   const pick = sd.pick ?? (state.contract ? { declarer: state.contract.declarer, strain: state.contract.strain } : { declarer: 'S', strain: 'NT' });
   const order = ['N', 'S', 'E', 'W'];
-  const head = SHOWN_STRAINS.map((s) => `<th scope="col">${strainHtml(s)}</th>`).join('');
+  const head = SHOWN_STRAINS.map((st) => `<th scope="col">${strainHtml(st)}</th>`).join('');
   const body = order.map((seat) => `<tr><th scope="row">${seat}</th>${SHOWN_STRAINS.map((strain) => {
-    const m = t.mean(strain, seat);
+    const m = cellOf(s, strain, seat)?.mean;
     const chosen = pick.declarer === seat && pick.strain === strain;
     return `<td><button type="button" class="cell${chosen ? ' chosen' : ''}" data-sd-seat="${seat}" data-sd-strain="${strain}" data-focus="sd-${seat}${strain}" aria-pressed="${chosen}" aria-label="${SEAT_NAMES[seat]} in ${strain === 'NT' ? 'notrump' : SYMBOLS[strain]}: ${m?.toFixed(2)} tricks on average">${m == null ? '' : m.toFixed(1)}</button></td>`;
   }).join('')}</tr>`).join('');
-  let html = `<p class="small muted table-title">Declarer's mean tricks over ${t.tables.toLocaleString('en')} layouts (click one for its chances)</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
-  if (state.full) {
-    const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => {
-      const ch = t.chance(pick.strain, pick.declarer, l + 6, sd.population);
-      return `<tr><th scope="row">${l}${strainHtml(pick.strain)}</th><td class="num">${(ch.p * 100).toFixed(1)}%</td><td class="num muted">\u00b1${(ch.se * 100).toFixed(1)}</td><td class="bar"><span style="width:${(ch.p * 100).toFixed(1)}%"></span></td></tr>`;
+  let html = `<p class="small muted table-title">Declarer's mean tricks over ${s.solved.toLocaleString('en')} layouts (click one for its chances)</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  const cell = cellOf(s, pick.strain, pick.declarer);
+  if (cell) {
+    const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
+    const levels = [1, 2, 3, 4, 5, 6, 7].map((l, i) => {
+      const p = cell.make[i];
+      const se = cell.standardError[i];
+      const score = cell.expectedScore[i];
+      return `<tr><th scope="row">${l}${strainHtml(pick.strain)}</th><td class="num">${percent(p)}</td><td class="num muted">${se == null ? '' : `\u00b1${(se * 100).toFixed(1)}`}</td><td class="bar"><span style="width:${((p ?? 0) * 100).toFixed(1)}%"></span></td><td class="num muted" title="declarer's average score">${score == null ? '' : signed(Math.round(score))}</td></tr>`;
     }).join('');
-    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the chance to make each level (± standard error)</p><table class="chances" id="sd-chances" aria-label="Chance to make"><tbody>${levels}</tbody></table>`;
-  }
-  if (sd.lead && t.leads.size) {
-    const need = state.full ? sd.lead.level + 6 : Math.ceil(state.size / 2);
-    const rows = t.leadResults(need, sd.population);
-    const best = rows[0].mean;
-    html += `<p class="small table-title">${SEAT_NAMES[sd.lead.leader]}'s opening leads against ${state.full ? sd.lead.level : ''}${strainHtml(sd.lead.strain)} by ${SEAT_NAMES[sd.lead.declarer]}: the defenders' mean tricks, and how often the lead beats the contract</p><table class="leads" id="sd-leads-table" aria-label="Opening leads">
-      <thead><tr><th scope="col">Lead</th><th scope="col">Tricks</th><th scope="col">Sets</th></tr></thead><tbody>${rows.map((r) => `<tr${r.mean < best - 0.005 ? '' : ' class="best"'}><th scope="row"><span class="${suitClass(r.card[0])}">${cardText(r.card)}</span></th><td class="num">${r.mean.toFixed(2)}</td><td class="num">${(r.set * 100).toFixed(1)}%</td></tr>`).join('')}</tbody></table>`;
+    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the chance to make each level (± standard error) and declarer's average score (vul ${VUL_TEXT[s.vulnerability] ?? esc(s.vulnerability)})</p><table class="chances" id="sd-chances" aria-label="Chance to make"><tbody>${levels}</tbody></table>`;
   }
   return html;
 }
@@ -839,7 +887,7 @@ on('random', 'click', () => {
   resetBatch();
   renderBoards();
   const board = 1 + Math.floor(Math.random() * 16);
-  loadDeal({ deal: randomDeal(), board: String(board), ...boardDealerVul(board) });
+  loadDeal({ deal: randomDeal(), board: String(board), ...fromBoardNumber(board) });
 });
 on('file', 'change', (e) => {
   const f = e.target.files?.[0];
@@ -915,8 +963,6 @@ document.addEventListener('change', (e) => {
     state.sd.count = Number(t.value);
   } else if (t.id === 'sd-seed') {
     state.sd.seed = Math.max(1, Math.floor(Number(t.value) || 1));
-  } else if (t.id === 'sd-leads') {
-    state.sd.leads = t.checked;
   }
 });
 
@@ -986,12 +1032,17 @@ window.addEventListener('hashchange', () => {
 // ---------------------------------------------------------------- start
 
 (async function start() {
+  if (!dds) {
+    say(`The solver could not be loaded (${errorText(ddsError)}): is the package in web/pkg? (cargo xtask wasm, then web/build.sh)`, true);
+    document.documentElement.dataset.ready = 'true';
+    return;
+  }
   engine.call('version').then((v) => { $('version').textContent = `dds-rs ${v}`; }, (e) => say(errorText(e), true));
   const hashed = decodeHash(location.hash);
   if (hashed) await loadHash();
   else {
     const board = 1 + Math.floor(Math.random() * 16);
-    await loadDeal({ deal: randomDeal(), board: String(board), ...boardDealerVul(board) });
+    await loadDeal({ deal: randomDeal(), board: String(board), ...fromBoardNumber(board) });
   }
   document.documentElement.dataset.ready = 'true';
 })();

@@ -1,7 +1,9 @@
-// The bridge vocabulary the page needs on its own thread: seats, suits,
-// hands, the rules of play (to show a position at once; the worker's
-// solver checks every card again), scores, random deals and the page's
-// link. No DOM here, so Node's tests can import it too.
+// The page's vocabulary for showing bridge: seats, suits and cards as
+// text and symbols, hands as card lists (PBN hands in and out), random
+// deals and the page's link. The rules (the play, trick winners, scores,
+// a board's dealer and vulnerability) are the package's: app.js calls
+// replay, contractScore and boardInfo. No DOM here, so Node's tests can
+// import it too.
 
 export const SEATS = ['N', 'E', 'S', 'W'];
 export const SEAT_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' };
@@ -83,118 +85,7 @@ function cryptoRandom() {
   return a[0] / 2 ** 32;
 }
 
-/** The dealer and vulnerability of a board number (the usual 16-board cycle). */
-export function boardDealerVul(board) {
-  const n = Number(board);
-  if (!Number.isInteger(n) || n < 1) return null;
-  const i = (n - 1) % 16;
-  const dealer = SEATS[i % 4];
-  const vul = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'][i];
-  return { dealer, vul };
-}
-
 export const isVulnerable = (vul, seat) => vul === 'All' || vul === sideOf(seat);
-
-/**
- * The play so far: `hands` the hands at the start, `strain`, the opening
- * `leader` and the cards played. Returns the hands left, the finished
- * tricks with their winners, the trick in progress, the seat to play, its
- * legal cards and the tricks each side has taken; `error` (and the plays
- * that were legal, `plays`) at the first card that cannot be played.
- */
-export function replay(hands, strain, leader, plays) {
-  const remaining = Object.fromEntries(SEATS.map((s) => [s, [...(hands[s] ?? [])]]));
-  const tricks = [];
-  let current = { leader, cards: [] };
-  const taken = { NS: 0, EW: 0 };
-  let error = null;
-  const legalFor = (seat) => {
-    const hand = remaining[seat];
-    if (current.cards.length === 0) return hand;
-    const led = current.cards[0][0];
-    const follow = hand.filter((c) => c[0] === led);
-    return follow.length ? follow : hand;
-  };
-  let toPlay = leader;
-  const done = [];
-  for (const raw of plays) {
-    const card = normaliseCard(raw);
-    if (!card || !remaining[toPlay].includes(card)) {
-      error = `${SEAT_NAMES[toPlay]} does not hold ${card ? cardText(card) : raw}`;
-      break;
-    }
-    if (!legalFor(toPlay).includes(card)) {
-      error = `${SEAT_NAMES[toPlay]} must follow suit (${cardText(card)} is not allowed)`;
-      break;
-    }
-    remaining[toPlay] = remaining[toPlay].filter((c) => c !== card);
-    current.cards.push(card);
-    done.push(card);
-    if (current.cards.length === 4) {
-      const winner = trickWinner(current.leader, current.cards, strain);
-      taken[sideOf(winner)] += 1;
-      tricks.push({ ...current, winner });
-      current = { leader: winner, cards: [] };
-      toPlay = winner;
-    } else {
-      toPlay = seatAfter(toPlay);
-    }
-  }
-  // The seat to play still holds its card of the current trick.
-  const tricksLeft = remaining[toPlay].length;
-  const finished = current.cards.length === 0 && remaining[toPlay].length === 0;
-  return {
-    remaining, tricks, current, toPlay, taken, error, plays: done, finished,
-    legal: finished ? [] : legalFor(toPlay), tricksLeft,
-  };
-}
-
-/** The seat that wins a trick of four cards led by `leader`. */
-export function trickWinner(leader, cards, strain) {
-  let best = 0;
-  for (let i = 1; i < cards.length; i++) {
-    const c = cards[i];
-    const b = cards[best];
-    if (c[0] === b[0]) {
-      if (rankIndex(c[1]) < rankIndex(b[1])) best = i;
-    } else if (c[0] === strain) {
-      best = i;
-    }
-  }
-  return seatAfter(leader, best);
-}
-
-/** "SA", "sa", "S10", "♠A" as "SA"; null if it is no card. */
-export function normaliseCard(text) {
-  const t = String(text).trim().toUpperCase()
-    .replace('\u2660', 'S').replace('\u2665', 'H').replace('\u2666', 'D').replace('\u2663', 'C').replace('10', 'T');
-  return /^[SHDC][AKQJT2-9]$/.test(t) ? t : null;
-}
-
-/** The score of a contract for declarer's side (doubled 0, 1 or 2). */
-export function contractScore(level, strain, doubled, vulnerable, tricks) {
-  const need = level + 6;
-  if (tricks >= need) {
-    const per = strain === 'C' || strain === 'D' ? 20 : 30;
-    let trickScore = per * level + (strain === 'NT' ? 10 : 0);
-    trickScore *= 2 ** doubled;
-    let score = trickScore + (trickScore >= 100 ? (vulnerable ? 500 : 300) : 50);
-    if (level === 6) score += vulnerable ? 750 : 500;
-    if (level === 7) score += vulnerable ? 1500 : 1000;
-    if (doubled) score += 50 * doubled;
-    const over = tricks - need;
-    score += doubled ? over * (vulnerable ? 200 : 100) * doubled : over * per;
-    return score;
-  }
-  const down = need - tricks;
-  if (!doubled) return -down * (vulnerable ? 100 : 50);
-  let penalty = 0;
-  for (let i = 1; i <= down; i++) {
-    if (vulnerable) penalty += i === 1 ? 200 : 300;
-    else penalty += i === 1 ? 100 : i <= 3 ? 200 : 300;
-  }
-  return -penalty * doubled;
-}
 
 /** "4S-W" and back: a contract {level, strain, declarer}. */
 export function contractCode(c) {
@@ -243,7 +134,8 @@ export function decodeHash(hash) {
   if (params.board) out.board = params.board;
   const contract = parseContractCode(params.contract);
   if (contract) out.contract = contract;
-  if (contract && params.play) out.plays = params.play.toUpperCase().match(/[SHDC](?:10|[AKQJT2-9])/g)?.map(normaliseCard) ?? [];
+  // The cards as written (the package's replay reads and checks them).
+  if (contract && params.play) out.plays = params.play.toUpperCase().match(/[SHDC](?:10|[AKQJT2-9])/g)?.map((c) => c.replace('10', 'T')) ?? [];
   if (params.hide) out.hidden = [...new Set(params.hide.toUpperCase().split('').filter((c) => SEATS.includes(c)))];
   return out;
 }

@@ -5,7 +5,7 @@
 // handviewer link's n=/e=/s=/w= hands. The package reads the rest
 // (parseDeal, parseLin, parsePbn): see app.js. Plain JS, no DOM.
 
-import { SEATS, SEAT_NAMES, SUITS, handCards, handText, missingCards, boardDealerVul } from './bridge.js';
+import { SEATS, SEAT_NAMES, SUITS, handCards, handText, missingCards } from './bridge.js';
 
 /** Thrown for text the page cannot read: its message is shown as it is. */
 export class InputError extends Error {}
@@ -69,10 +69,11 @@ export function readDdsFile(text) {
   return boards;
 }
 
-/** A file of PBN deals, one a line: boards numbered from 1. */
+/** A file of PBN deals, one a line: boards numbered from 1 (the page takes
+ *  each board's dealer and vulnerability from its number: boardInfo). */
 export function readDealList(text) {
   return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('%'))
-    .map((deal, i) => ({ deal, board: String(i + 1), ...boardDealerVul(i + 1) }));
+    .map((deal, i) => ({ deal, board: String(i + 1) }));
 }
 
 /** Holdings as written ("A K 10 3", "AKT3", "—", "void") as PBN ranks ("AKT3"). */

@@ -1,17 +1,16 @@
 // The page's own JS without a browser: the text it reads that the package
-// does not, its rules of play (against the package's Board), its link and
-// its single dummy layouts.
+// does not, its link, and what it hands to the package's layouts. (The
+// rules it shows, the play, scores, board numbers and the single dummy
+// figures, are the package's: page.test.mjs checks what the page shows.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
-import {
-  replay, dealHands, handsDeal, encodeHash, decodeHash, contractScore, randomDeal, seatAfter, boardDealerVul,
-} from '../js/bridge.js';
-import { classify, readPlainHands, readHandviewer, readDdsFile, boardsToPbn } from '../js/input.js';
-import { makeLayouts, population, Tally } from '../js/sd.js';
+import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
+import { classify, readPlainHands, readHandviewer, readDdsFile, readDealList, boardsToPbn } from '../js/input.js';
+import { hiddenDeal, runOptions, cellOf } from '../js/sd.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 const dds = await nodePackage();
@@ -78,34 +77,6 @@ test('DDS hand files: dealer and vulnerability as DDS numbers them', () => {
   assert.equal(dds.parsePbn(text).length, 2);
 });
 
-test('the rules of play agree with the package\'s Board on list10\'s plays', () => {
-  const lines = readFileSync(join(ROOT, 'fixtures/dds-hands/list10.txt'), 'utf8').split('\n');
-  let checked = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^PBN \d+ \d+ (\d+) (\d+) "([^"]+)"/.exec(lines[i]);
-    if (!m) continue;
-    const play = lines.slice(i, i + 8).find((l) => l.startsWith('PLAY'));
-    const cards = /"([^"]*)"/.exec(play)[1].match(/../g);
-    const strain = ['S', 'H', 'D', 'C', 'NT'][Number(m[1])];
-    const leader = ['N', 'E', 'S', 'W'][Number(m[2])];
-    const hands = dealHands(m[3]);
-    let board = new dds.Board(m[3], strain, leader);
-    for (let k = 0; k <= cards.length; k++) {
-      const pos = replay(hands, strain, leader, cards.slice(0, k));
-      assert.equal(pos.error, null);
-      assert.equal(pos.toPlay, board.toPlay, `deal ${m[3]} after ${k} cards`);
-      assert.deepEqual([...pos.legal].sort(), [...board.legalCards].sort());
-      assert.equal(handsDeal(pos.remaining), board.remaining);
-      if (k < cards.length) board = board.after(cards[k]);
-      checked += 1;
-    }
-  }
-  assert.equal(checked, 395); // every position of the ten PLAY lines
-  const bad = replay(dealHands(LIST1), 'S', 'E', ['S3', 'H3']);
-  assert.match(bad.error, /South must follow suit/);
-  assert.deepEqual(bad.plays, ['S3']);
-});
-
 test('the link holds the deal, contract, play and hidden hands', () => {
   const s = { deal: LIST1, dealer: 'E', vul: 'All', board: '7', contract: { level: 3, strain: 'NT', declarer: 'S' }, plays: ['D5', 'D2'], hidden: ['E', 'W'] };
   const hash = encodeHash(s);
@@ -115,41 +86,24 @@ test('the link holds the deal, contract, play and hidden hands', () => {
   assert.equal(decodeHash('#nothing'), null);
 });
 
-test('scores, random deals, board numbers', () => {
-  assert.equal(contractScore(4, 'S', 0, false, 10), 420);
-  assert.equal(contractScore(3, 'NT', 0, true, 10), 630);
-  assert.equal(contractScore(2, 'S', 0, false, 8), 110);
-  assert.equal(contractScore(4, 'S', 1, false, 7), -500);
-  assert.equal(contractScore(6, 'H', 0, true, 12), 1430);
-  assert.equal(contractScore(1, 'NT', 1, true, 8), 380);
-  assert.equal(contractScore(7, 'NT', 2, true, 13), 2980);
+test('random deals, and lists of deals numbered from 1', () => {
   for (let i = 0; i < 20; i++) assert.equal(dds.parseDeal(randomDeal()).full, true);
-  assert.deepEqual(boardDealerVul(1), { dealer: 'N', vul: 'None' });
-  assert.deepEqual(boardDealerVul(16), { dealer: 'W', vul: 'EW' });
-  assert.deepEqual(boardDealerVul(17), { dealer: 'N', vul: 'None' });
+  assert.equal(handsDeal(dealHands(LIST1)), LIST1);
   assert.equal(seatAfter('W'), 'N');
+  // The page takes a numbered board's dealer and vulnerability from the package's boardInfo.
+  assert.deepEqual(readDealList(`${LIST1}\n\n${LIST1}\n`), [{ deal: LIST1, board: '1' }, { deal: LIST1, board: '2' }]);
 });
 
-test('single dummy layouts: distinct, all of them when few, the hidden cards only', () => {
-  const hands = dealHands(LIST1);
-  const sample = makeLayouts(hands, ['E', 'W'], 50, 3);
-  assert.equal(sample.population, 10400600);
-  assert.equal(new Set(sample.deals).size, 50);
-  for (const d of sample.deals) {
-    const h = dealHands(dds.parseDeal(d).deal);
-    assert.deepEqual(h.N, hands.N);
-    assert.deepEqual(h.S, hands.S);
-    assert.equal(h.E.length, 13);
-  }
-  assert.deepEqual(makeLayouts(hands, ['E', 'W'], 50, 3).deals, sample.deals, 'seeded');
-  const ending = dealHands('N:QJ6.K6.J. K98.A.T.Q A7.T8.9.2 T54.Q4.3.');
-  const all = makeLayouts(ending, ['N', 'S'], 1000);
-  assert.equal(all.population, 924);
-  assert.equal(all.all, true);
-  assert.equal(new Set(all.deals).size, 924);
-  assert.equal(population([3, 3, 3]), 1680);
-  const t = new Tally({ size: 13 });
-  t.add({ rows: dds.ddTable(LIST1).rows });
-  assert.equal(t.mean('S', 'W'), 8);
-  assert.equal(t.chance('S', 'W', 8, 10).p, 1);
+test('single dummy: the deal and options handed to the package\'s layouts, its figures read back', () => {
+  const deal = hiddenDeal(dealHands(LIST1), ['E', 'W']);
+  assert.equal(deal, 'N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -');
+  assert.equal(dds.countLayouts(deal).population, 10400600);
+  assert.deepEqual(runOptions({ count: 20, seed: 3, population: 10400600, vulnerability: 'NS' }), { table: true, seed: 3, vulnerability: 'NS', sample: 20 });
+  // As many as there are: every one, in the package's own order.
+  assert.deepEqual(runOptions({ count: 100, seed: 1, population: 20, vulnerability: 'None' }), { table: true, seed: 1, vulnerability: 'None' });
+  // The figures read back: East and West share six unknown cards (20 layouts); North declares spades.
+  const summary = dds.layouts('N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98', { strain: 'S', leader: 'E' });
+  assert.equal(cellOf(summary, 'S', 'N').mean, 10.2); // 10 tricks in 16 layouts, 11 in 4
+  assert.equal(cellOf(summary, 'NT', 'S'), null);
+  assert.equal(cellOf(null, 'NT', 'S'), null);
 });

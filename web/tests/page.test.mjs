@@ -1,8 +1,10 @@
 // The page in headless Chromium, checked by what a person sees: the table
 // and par of known deals (DDS's answers in fixtures/dds-hands/list10.txt),
 // the scores on the cards during a play (against the package's solveBoard
-// in Node), a PBN file solved and downloaded (against `dds pbn`), single
-// dummy (against the same layouts solved in Node), messages for bad input,
+// in Node), the tricks, result and score of a play and the cards of a link
+// (the package's replay and contractScore), a PBN file solved and
+// downloaded (against `dds pbn`), boards' dealer and vulnerability, single
+// dummy (against the package's layouts in Node), messages for bad input,
 // the link, the keyboard, and screenshots at desktop and phone width.
 
 import { describe, test, before, after } from 'node:test';
@@ -15,7 +17,6 @@ import {
   ROOT, TARGET, buildPkg, nodePackage, serve, launch, openPage, shownTable, enterDeal, tempDir,
 } from './helpers.js';
 import { dealHands } from '../js/bridge.js';
-import { makeLayouts } from '../js/sd.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const STRAINS = ['S', 'H', 'D', 'C', 'NT'];
@@ -301,6 +302,9 @@ describe('the page', () => {
     }
     assert.deepEqual(await shownTable(page, norm(ending)), expected);
     assert.match(await page.textContent('#par'), /Par needs hands of 13 cards/);
+    await page.click('button[data-hide-pair="NS"]');
+    assert.match(await page.textContent('#sd-why'), /^Single dummy needs hands of 13 cards/);
+    await page.click('button[data-hide-pair=""]');
     await page.click('#table button.cell[data-seat="S"][data-strain="NT"]');
     await page.waitForSelector('#diagram button.card .res');
     await page.click('#play-out');
@@ -310,11 +314,11 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('single dummy: E-W hidden, 20 layouts over the workers, as the same layouts solved in Node', async () => {
+  test('single dummy: E-W hidden, 20 layouts on the worker, the package\'s figures; stopped; three hands hidden', async () => {
     const d = LIST10[0];
     const { page, errors } = await openPage(chrome, server.url);
     await loadDeal(page, d);
-    // Two spades by West: North (seen) leads.
+    // Two spades by West: the chances shown are West's in spades.
     await page.click('#table button.cell[data-seat="W"][data-strain="S"]');
     await page.click('button[data-hide-pair="EW"]');
     assert.match(await page.textContent('#diagram .hand-E'), /13 cards hidden/);
@@ -322,31 +326,63 @@ describe('the page', () => {
     await page.selectOption('#sd-count', '20');
     await page.click('#sd-run');
     await page.waitForSelector('#sd-summary', { timeout: 120000 });
-    assert.match(await page.textContent('#sd-summary'), /^20 layouts solved, a random sample/);
-    const { deals } = makeLayouts(dealHands(d.deal), ['E', 'W'], 20, 1);
-    const tables = deals.map((x) => dds.ddTable(x).rows);
+    assert.match(await page.textContent('#sd-summary'), /^20 layouts solved, a random sample in [\d.]+ s on one worker\.$/);
+    // The same run in Node: the package's layouts of the deal with East and West unknown, the page's seed (1).
+    const h = dds.parseDeal(d.deal).hands;
+    const summary = dds.layouts(`N:${h.N} - ${h.S} -`, { table: true, sample: 20, seed: 1, vulnerability: d.vul });
+    const cell = (strain, declarer) => summary.results.find((r) => r.strain === strain && r.declarer === declarer);
     for (const s of STRAINS) {
       for (const decl of SEATS) {
-        const mean = tables.reduce((a, r) => a + r[STRAINS.indexOf(s)][SEATS.indexOf(decl)], 0) / tables.length;
         const shown = await page.textContent(`#sd button[data-sd-seat="${decl}"][data-sd-strain="${s}"]`);
-        assert.equal(shown, mean.toFixed(1), `${decl} ${s}`);
+        assert.equal(shown, cell(s, decl).mean.toFixed(1), `${decl} ${s}`);
       }
     }
-    // West in spades (the contract chosen): the chance of making 1 to 7.
-    const chances = await page.$$eval('#sd-chances tr td:nth-child(2)', (tds) => tds.map((td) => td.textContent));
-    assert.deepEqual(chances, [1, 2, 3, 4, 5, 6, 7].map((l) => `${(100 * tables.filter((r) => r[0][3] >= l + 6).length / 20).toFixed(1)}%`));
-    // North's leads against 2S by West: the defenders' mean tricks.
-    const leads = {};
-    for (const x of deals) {
-      for (const c of dds.solveBoard(x, 'S', 'N', [], -1, 3).cards) for (const card of [c.card, ...c.equals]) (leads[card] ??= []).push(c.tricks);
-    }
-    const rows = await page.$$eval('#sd-leads-table tbody tr', (trs) => trs.map((tr) => [tr.querySelector('th').textContent, tr.querySelector('td').textContent]));
-    assert.equal(rows.length, 13);
-    const sym = { S: '♠', H: '♥', D: '♦', C: '♣' };
-    for (const [card, ts] of Object.entries(leads)) {
-      const text = sym[card[0]] + (card[1] === 'T' ? '10' : card[1]);
-      const row = rows.find((r) => r[0] === text);
-      assert.equal(row[1], (ts.reduce((a, b) => a + b, 0) / ts.length).toFixed(2), card);
+    // West in spades (the contract chosen): the chance of making 1 to 7, with the standard error.
+    const chances = await page.$$eval('#sd-chances tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent)));
+    assert.deepEqual(chances.map((c) => c[0]), cell('S', 'W').make.map((p) => `${(p * 100).toFixed(1)}%`));
+    assert.deepEqual(chances.map((c) => c[1]), cell('S', 'W').standardError.map((e) => `\u00b1${(e * 100).toFixed(1)}`));
+    const score = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
+    assert.deepEqual(chances.map((c) => c[2]), cell('S', 'W').expectedScore.map((x) => score(Math.round(x))));
+    // Stopped during a longer run: the figures of the layouts solved so far stay.
+    await page.selectOption('#sd-count', '5000');
+    await page.click('#sd-run');
+    await page.waitForFunction(() => Number(/^(\d+) of/.exec(document.querySelector('#sd-done')?.textContent ?? '')?.[1]) >= 2 && document.querySelector('#sd-results table'), null, { timeout: 60000 });
+    await page.click('#sd-stop');
+    await page.waitForSelector('#sd-summary');
+    const stopped = await page.textContent('#sd-summary');
+    const solved = Number(/^(\d+) layouts solved, a random sample, stopped in /.exec(stopped)?.[1]);
+    assert.ok(solved >= 2 && solved < 5000, stopped);
+    assert.match(await page.textContent('#sd-results'), new RegExp(`mean tricks over ${solved} layouts`));
+    assert.ok(await page.isVisible('#sd-run'));
+    // Three hands hidden: the package's layouts take one or two.
+    await page.click('#diagram button[data-hide="N"]');
+    await page.waitForSelector('#sd-why');
+    assert.match(await page.textContent('#sd-why'), /^Single dummy: 3 hands are incomplete: the unknown cards go to one or two hands/);
+    assert.ok(await page.isHidden('#sd-run'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a link\'s play stops at its first card that cannot be played; a list of deals takes each board\'s dealer and vulnerability', async () => {
+    const d = LIST10[0];
+    // North leads the club ten against 2S by West, East plays the four; South, with clubs, cannot play a spade.
+    const hash = `#deal=${d.deal.replace(/ /g, '_')}&dealer=N&vul=None&contract=2S-W&play=CTC4SKCA`;
+    const { page, errors } = await openPage(chrome, server.url, { hash });
+    await page.waitForSelector('#message.error');
+    assert.equal(await page.textContent('#message'),
+      'The play stops at card 3: invalid position: played card SK does not follow suit although its player holds the suit led');
+    await page.waitForFunction(() => /play=CTC4(&|$)/.test(location.hash));
+    assert.match(await page.textContent('#to-play'), /^South to play/);
+    assert.deepEqual(await page.$$eval('#diagram button.card', (cards) => cards.map((c) => c.dataset.card).sort()), ['C2', 'C5', 'C6', 'C7', 'CA']);
+    // Three deals, one a line: boards 1 to 3, dealt by North, East and South; vulnerable none, N-S and E-W (Law 2).
+    await enterDeal(page, [LIST10[0].deal, LIST10[1].deal, LIST10[2].deal].join('\n'));
+    await page.waitForFunction(() => document.querySelector('#file-name')?.textContent.startsWith('1 of 3'));
+    for (const [i, [dealer, vul]] of [['N', 'None'], ['E', 'NS'], ['S', 'EW']].entries()) {
+      if (i) await page.click('#next-board');
+      await page.waitForFunction((n) => document.querySelector('#file-name').textContent.startsWith(`${n} of 3`), i + 1);
+      await shownTable(page, norm(LIST10[i].deal));
+      assert.deepEqual([await page.inputValue('#dealer'), await page.inputValue('#vul')], [dealer, vul], `board ${i + 1}`);
+      assert.match(await page.textContent('#diagram .info'), new RegExp(`^Board ${i + 1}`));
     }
     assert.deepEqual(errors, []);
     await page.close();

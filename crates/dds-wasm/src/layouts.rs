@@ -9,7 +9,7 @@ use dds::model::Level;
 use dds::{solve_layouts, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel};
 use wasm_bindgen::prelude::*;
 
-use crate::api::{callback, report, Stop};
+use crate::api::{callback, Stop};
 use crate::convert::{self, array, property, show, strings, Obj};
 use crate::error::{Failure, JsResult};
 
@@ -40,15 +40,53 @@ fn count(options: &JsValue, name: &str) -> Result<Option<u64>, Failure> {
     }
 }
 
-/// `layouts(deal, options)`. The callback `onProgress(done, planned)` is
-/// called after each layout; `false` stops the run, which then returns the
+/// The problem of a deal argument: PBN deal text whose unknown hands are
+/// `-` (or short hands that receive the cards no hand holds).
+fn problem(deal: &JsValue) -> Result<Layouts, Failure> {
+    let text = convert::text(deal, "deal")?;
+    Layouts::from_pbn(text.trim()).map_err(|e| Failure::from(e).about("deal"))
+}
+
+/// `countLayouts(deal)`: `{population, hidden, unknown}`, the problem of
+/// `layouts(deal, ...)` before any solving (the facade's `Layouts`).
+pub(crate) fn count_layouts(deal: &JsValue) -> JsResult<JsValue> {
+    let layouts = problem(deal)?;
+    Ok(Obj::new()
+        .set("population", layouts.count() as f64)
+        .set("hidden", strings(layouts.hidden().iter().map(|s| s.to_string())))
+        .set("unknown", show(layouts.unknown()))
+        .into())
+}
+
+/// Calls `onProgress(done, planned, summary)`, `summary` the figures so
+/// far (as `layouts` returns them, `stopped` false).
+fn progress(
+    callback: Option<&js_sys::Function>,
+    layouts: &Layouts,
+    so_far: &LayoutSummary,
+    planned: u64,
+    vulnerability: dds::Vulnerability,
+) -> Result<(), Stop> {
+    let Some(callback) = callback else { return Ok(()) };
+    let summary = summary_object(layouts, so_far, vulnerability, false);
+    let answer = callback
+        .call3(&JsValue::UNDEFINED, &(so_far.solved() as f64).into(), &(planned as f64).into(), &summary)
+        .map_err(Stop::Thrown)?;
+    if answer == JsValue::FALSE {
+        return Err(Stop::Cancelled);
+    }
+    Ok(())
+}
+
+/// `layouts(deal, options)`. The callback `onProgress(done, planned,
+/// summary)` is called after each layout with the figures so far (for a
+/// running estimate); `false` stops the run, which then returns the
 /// figures of the layouts solved so far (`stopped: true`), as `dds
 /// layouts` prints them after Ctrl-C. The options have no time limit (the
 /// facade's reads a clock that `wasm32-unknown-unknown` lacks): a caller
 /// that wants one returns `false` from `onProgress` when its time is up.
 pub(crate) fn layouts(deal: &JsValue, options: &JsValue) -> JsResult<JsValue> {
-    let text = convert::text(deal, "deal")?;
-    let layouts = Layouts::from_pbn(text.trim()).map_err(|e| Failure::from(e).about("deal"))?;
+    let layouts = problem(deal)?;
     let task = task(options)?;
     let vulnerability = convert::vulnerability(&property(options, "vulnerability"))?;
     let seed = convert::integer(&property(options, "seed"), "seed", LayoutOptions::default().seed as i64)?;
@@ -62,7 +100,7 @@ pub(crate) fn layouts(deal: &JsValue, options: &JsValue) -> JsResult<JsValue> {
     // returned) or its exception (thrown on).
     let mut stop = None;
     let summary = solve_layouts(&layouts, task, &settings, &Parallel::with_threads(1), |_, so_far| {
-        match report(callback.as_ref(), so_far.solved(), planned) {
+        match progress(callback.as_ref(), &layouts, so_far, planned, vulnerability) {
             Ok(()) => ControlFlow::Continue(()),
             Err(why) => {
                 stop = Some(why);

@@ -32,6 +32,10 @@
 //!   `dds-model` has both.
 //! * BBO handviewer URLs (`...handviewer.html?lin=...`, percent-encoded)
 //!   are not read by `dds_model::parse_lin`.
+//! * Layouts: one run split over workers, each opening lead's figures,
+//!   three hidden hands or hands of fewer than 13 cards, and a public
+//!   `ContractResult` for given tricks (`contractScore` builds its
+//!   `result` from `tricks_needed`): see `docs/wasm.md`.
 
 mod api;
 mod classes;
@@ -39,6 +43,8 @@ mod convert;
 mod error;
 mod files;
 mod layouts;
+mod play;
+mod score;
 
 use std::cell::RefCell;
 
@@ -60,6 +66,54 @@ export type VulnerabilityName = string;
 export type Cards = string | string[];
 /** Called after each item; return false to stop the call. */
 export type ProgressCallback = (done: number, total: number) => boolean | void;
+/** A contract: the model's text ("4SX by N", "3NT-S", "4S W"), or its parts
+ *  (penalty "", "X" or "XX"; undoubled when left out). */
+export type ContractInput = string | { level: number; strain: StrainName; declarer: SeatName; penalty?: string };
+/** contractScore's answer: the duplicate score (Laws of Duplicate Bridge, Law 77). */
+export interface ContractScore {
+  /** The contract's text, "4SX by N". */
+  contract: string;
+  level: number; strain: string; penalty: string; declarer: string;
+  /** Whether declarer's side is vulnerable. */
+  vulnerable: boolean;
+  tricks: number; tricksNeeded: number; made: boolean;
+  /** Tricks over (positive) or under (negative) the contract. */
+  result: number;
+  /** Declarer's side's score. */
+  score: number;
+  /** North-South's score (positive when North-South gain). */
+  scoreNs: number;
+}
+/** boardInfo's answer: the board's dealer and vulnerability (the 16-board cycle). */
+export interface BoardInfo { board: number; dealer: string; vulnerability: string }
+/** A trick of replay: its leader, its cards in the order played, and its
+ *  winner once it is over (the seat winning so far while it is not). */
+export interface PlayedTrick { leader: string; cards: string[]; winner: string }
+export interface CurrentTrick { leader: string; cards: string[]; winning: string | null }
+/** replay's answer: the play as the solver's Board played it. */
+export interface ReplayResult {
+  /** The tricks completed. */
+  tricks: PlayedTrick[];
+  /** The trick in progress (no cards at a trick's start). */
+  current: CurrentTrick;
+  /** The seat to play; null once every card is played. */
+  toPlay: string | null;
+  /** The cards the seat to play may play. */
+  legalCards: string[];
+  /** The tricks each side has won. */
+  tricksWon: { NS: number; EW: number };
+  /** The tricks left, the current one included. */
+  tricksLeft: number;
+  finished: boolean;
+  /** The cards still held, as PBN deal text (North first), and by seat. */
+  remaining: string;
+  hands: { N: string[]; E: string[]; S: string[]; W: string[] };
+  /** The cards of the play that were played: all of them unless error. */
+  plays: string[];
+  /** Why the replay stopped before the end of the play (kind Position,
+   *  argument "plays[i]"); null when every card was played. */
+  error: DdsErrorLike | null;
+}
 /** Tricks by declarer. */
 export interface SeatTricks { N: number; E: number; S: number; W: number }
 /** Declarer's tricks by strain and declarer; rows is DDS's 5 x 4 array
@@ -114,9 +168,12 @@ export interface LayoutOptions {
   /** Stop after this many layouts of the work order. */
   limit?: number;
   seed?: number;
-  /** Called after each layout with (solved, planned); false stops the run. */
-  onProgress?: ProgressCallback;
+  /** Called after each layout with (solved, planned, the figures so far);
+   *  false stops the run (the figures so far come back, stopped: true). */
+  onProgress?: (done: number, planned: number, summary: LayoutSummary) => boolean | void;
 }
+/** countLayouts' answer: the layouts of a deal before any solving. */
+export interface LayoutCount { population: number; hidden: string[]; unknown: string }
 export interface LayoutCell {
   strain: string; declarer: string;
   /** Layouts by declarer's tricks, 0 to 13. */
@@ -247,13 +304,56 @@ pub fn best_line(
 
 /// The single-dummy statistics of `dds layouts`: every layout of the
 /// unknown cards (a hand of `-`, or short hands that receive the cards no
-/// hand holds), or a random sample, solved on this thread.
+/// hand holds), or a random sample, solved on this thread;
+/// `onProgress(done, planned, summary)` gets the figures so far.
 #[wasm_bindgen(unchecked_return_type = "LayoutSummary")]
 pub fn layouts(
     #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LayoutOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
     layouts::layouts(&deal, &options)
+}
+
+/// The layouts of a deal for `layouts` (its unknown hands `-`): how many,
+/// the hidden seats and the unknown cards, without solving any.
+#[wasm_bindgen(js_name = countLayouts, unchecked_return_type = "LayoutCount")]
+pub fn count_layouts(#[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue) -> JsResult<JsValue> {
+    layouts::count_layouts(&deal)
+}
+
+/// A play replayed from the opening lead (or any trick's start) on the
+/// solver's `Board`: each trick's leader, cards and winner, the tricks
+/// each side has won, the seat to play and its legal cards, the cards
+/// left. `deal` holds the cards at the start (PBN, hands of equal size),
+/// `leader` the seat on lead. A card that cannot be played ends the
+/// replay there (`error`); bad arguments throw.
+#[wasm_bindgen(unchecked_return_type = "ReplayResult")]
+pub fn replay(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "StrainName")] strain: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SeatName")] leader: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Cards")] plays: JsValue,
+) -> JsResult<JsValue> {
+    play::replay(&deal, &strain, &leader, &plays)
+}
+
+/// The duplicate score of a contract when declarer's side takes `tricks`
+/// (0 to 13), for declarer's side and for North-South (the model's
+/// `duplicate_score` and `score_ns`).
+#[wasm_bindgen(js_name = contractScore, unchecked_return_type = "ContractScore")]
+pub fn contract_score(
+    #[wasm_bindgen(unchecked_param_type = "ContractInput")] contract: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "VulnerabilityName | undefined")] vulnerability: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] tricks: JsValue,
+) -> JsResult<JsValue> {
+    score::contract_score(&contract, &vulnerability, &tricks)
+}
+
+/// The dealer and vulnerability of a board number (from 1), as the
+/// model's `dealer_for_board` and `Vulnerability::for_board` give them.
+#[wasm_bindgen(js_name = boardInfo, unchecked_return_type = "BoardInfo")]
+pub fn board_info(#[wasm_bindgen(unchecked_param_type = "number | string")] board: JsValue) -> JsResult<JsValue> {
+    score::board_info(&board)
 }
 
 /// A PBN deal, read: `{deal, hands, full}`, unknown hands (`-`) `null`.

@@ -2,7 +2,7 @@
 // calling thread (the facade's one-thread path: no threads in WebAssembly).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layouts, DdsError } from 'dds-rs';
+import { layouts, countLayouts, DdsError } from 'dds-rs';
 
 const DEAL = 'N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98';
 
@@ -34,4 +34,33 @@ test('every layout, a sample, progress and a stop', () => {
   assert.equal(sample.solved, 6);
   assert.equal(sample.results.length, 20);
   assert.equal(sample.vulnerability, 'All');
+});
+
+test('countLayouts: the problem before any solving', () => {
+  // Six unknown cards, three for each of East and West: C(6, 3) = 20.
+  assert.deepEqual(countLayouts(DEAL), { population: 20, hidden: ['E', 'W'], unknown: '.43.76.76' });
+  // North and South known: East and West share 26 cards, C(26, 13) = 10,400,600.
+  const list1 = 'N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -';
+  assert.deepEqual(countLayouts(list1).population, 10400600);
+  assert.throws(() => countLayouts('N:QJ6.K652.J85.T98 - - -'), (e) => e.kind === 'LayoutSeats' && e.argument === 'deal');
+  assert.throws(() => countLayouts(42), (e) => e.kind === 'Type' && e.argument === 'deal');
+});
+
+test('onProgress gets the figures so far: at the end, the figures returned', () => {
+  const seen = [];
+  const all = layouts(DEAL, { table: true, onProgress: (done, planned, summary) => { seen.push([done, planned, summary]); } });
+  assert.equal(seen.length, 20);
+  seen.forEach(([done, planned, summary], i) => {
+    assert.equal(done, i + 1);
+    assert.equal(planned, 20);
+    assert.equal(summary.solved, i + 1);
+    assert.equal(summary.stopped, false);
+    assert.equal(summary.results.length, 20);
+    assert.equal(summary.results[0].distribution.reduce((a, b) => a + b), i + 1);
+  });
+  assert.deepEqual(seen.at(-1)[2], all);
+  // Stopped after 5: the figures of the fifth call are the ones returned.
+  let fifth;
+  const stopped = layouts(DEAL, { strain: 'S', leader: 'E', onProgress: (done, planned, summary) => { fifth = summary; return done < 5; } });
+  assert.deepEqual({ ...fifth, stopped: true }, stopped);
 });
