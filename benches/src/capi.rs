@@ -316,12 +316,7 @@ fn report<T>(heading: &str, items: usize, per: &str, variants: &[Variant<'_, T>]
         println!("  {:<36} wall {}  user {}  per {per} {}", v.label, secs(wall), secs(user), secs_per(wall));
     }
     // The median over the runs of each run's ratio of `a` to `b`.
-    let ratio = |a: &Variant<'_, T>, b: &Variant<'_, T>, f: fn(&Sample) -> Duration| {
-        let mut r: Vec<f64> =
-            a.samples.iter().zip(&b.samples).map(|(x, y)| f(x).as_secs_f64() / f(y).as_secs_f64()).collect();
-        r.sort_by(f64::total_cmp);
-        r[r.len() / 2]
-    };
+    let ratio = median_ratio::<T>;
     let (ours_c, rust) = (&variants[0], &variants[variants.len() - 1]);
     if variants.len() == 3 {
         let dds = &variants[1];
@@ -372,19 +367,10 @@ fn one_table_threads(lib: &CLib, reps: usize, threads: c_int) {
     lib.set_max_threads(threads);
     #[cfg(feature = "oracle")]
     dds_bench::oracle::set_threads(threads);
-    let mut variants: Vec<Variant<'_, [[u8; 4]; 5]>> = vec![Variant::new("ours via C CalcDDtablePBN, threads", || {
-        let tables: Vec<_> = pbns
-            .iter()
-            .map(|p| lib.calc_dd_table_pbn(p).unwrap_or_else(|code| panic!("our CalcDDtablePBN: {code}")))
-            .collect();
-        Box::new(move || tables)
-    })];
+    let mut variants: Vec<Variant<'_, [[u8; 4]; 5]>> =
+        vec![our_tables_variant("ours via C CalcDDtablePBN, threads", lib, &pbns)];
     #[cfg(feature = "oracle")]
-    variants.push(Variant::new("DDS 2.9 CalcDDtablePBN, threads", || {
-        let tables: Vec<_> =
-            pbns.iter().map(|p| dds_bench::oracle::calc_dd_table_pbn(p).expect("DDS solves the workload")).collect();
-        Box::new(move || tables)
-    }));
+    variants.push(dds_tables_variant("DDS 2.9 CalcDDtablePBN, threads", &pbns));
     interleave("capi list100 threads", reps, &mut variants, |i| format!("deal {i}: {}", pbns[i]));
     lib.set_max_threads(1);
     #[cfg(feature = "oracle")]
@@ -406,14 +392,39 @@ fn report_threads<T>(heading: &str, variants: &[Variant<'_, T>]) {
         println!("  {:<36} wall {}  user {}", v.label, secs(wall), secs(user));
     }
     if let [ours, dds] = variants {
-        let ratio = |f: fn(&Sample) -> Duration| {
-            let mut r: Vec<f64> =
-                ours.samples.iter().zip(&dds.samples).map(|(x, y)| f(x).as_secs_f64() / f(y).as_secs_f64()).collect();
-            r.sort_by(f64::total_cmp);
-            r[r.len() / 2]
-        };
+        let ratio = |f: fn(&Sample) -> Duration| median_ratio(ours, dds, f);
         println!("  ratio ours / DDS: wall {:.2}  user {:.2}", ratio(|s| s.wall), ratio(|s| s.user));
     }
+}
+
+/// The median over the runs of each run's ratio of `a`'s figure `f` to
+/// `b`'s.
+fn median_ratio<T>(a: &Variant<'_, T>, b: &Variant<'_, T>, f: fn(&Sample) -> Duration) -> f64 {
+    let mut r: Vec<f64> =
+        a.samples.iter().zip(&b.samples).map(|(x, y)| f(x).as_secs_f64() / f(y).as_secs_f64()).collect();
+    r.sort_by(f64::total_cmp);
+    r[r.len() / 2]
+}
+
+/// Our C library's `CalcDDtablePBN` on each of `pbns`.
+fn our_tables_variant<'a>(label: &'static str, lib: &'a CLib, pbns: &'a [String]) -> Variant<'a, [[u8; 4]; 5]> {
+    Variant::new(label, move || {
+        let tables: Vec<_> = pbns
+            .iter()
+            .map(|p| lib.calc_dd_table_pbn(p).unwrap_or_else(|code| panic!("our CalcDDtablePBN: {code}")))
+            .collect();
+        Box::new(move || tables)
+    })
+}
+
+/// DDS 2.9's `CalcDDtablePBN` on each of `pbns`.
+#[cfg(feature = "oracle")]
+fn dds_tables_variant<'a>(label: &'static str, pbns: &'a [String]) -> Variant<'a, [[u8; 4]; 5]> {
+    Variant::new(label, move || {
+        let tables: Vec<_> =
+            pbns.iter().map(|p| dds_bench::oracle::calc_dd_table_pbn(p).expect("DDS solves the workload")).collect();
+        Box::new(move || tables)
+    })
 }
 
 /// (a) `CalcDDtablePBN` on list100.
@@ -421,19 +432,10 @@ fn tables(lib: &CLib, reps: usize) {
     let deals = workload::hand_file_deals("list100.txt");
     let pbns: Vec<String> = deals.iter().map(Deal::to_string).collect();
     let mut solver = Solver::new();
-    let mut variants: Vec<Variant<'_, [[u8; 4]; 5]>> = vec![Variant::new("ours via C CalcDDtablePBN", || {
-        let tables: Vec<_> = pbns
-            .iter()
-            .map(|p| lib.calc_dd_table_pbn(p).unwrap_or_else(|code| panic!("our CalcDDtablePBN: {code}")))
-            .collect();
-        Box::new(move || tables)
-    })];
+    let mut variants: Vec<Variant<'_, [[u8; 4]; 5]>> =
+        vec![our_tables_variant("ours via C CalcDDtablePBN", lib, &pbns)];
     #[cfg(feature = "oracle")]
-    variants.push(Variant::new("DDS 2.9 CalcDDtablePBN", || {
-        let tables: Vec<_> =
-            pbns.iter().map(|p| dds_bench::oracle::calc_dd_table_pbn(p).expect("DDS solves the workload")).collect();
-        Box::new(move || tables)
-    }));
+    variants.push(dds_tables_variant("DDS 2.9 CalcDDtablePBN", &pbns));
     variants.push(Variant::new("ours in Rust Solver::dd_table", || {
         let tables: Vec<_> =
             deals.iter().map(|deal| solver.dd_table(deal).expect("workload deals are valid")).collect();
