@@ -30,16 +30,10 @@ function plain(value) {
 }
 
 /** Declarer's tricks by strain and declarer (DDS's rows) of any position of
- *  equal hands: ddTable for 13 cards, else one search per strain and
- *  leader (ddTable needs full hands). */
-function table(deal, full) {
-  if (full) return solver.ddTable(deal).rows;
-  const size = dds.parseDeal(deal).hands.N.replace(/\./g, '').length;
-  return DDS_STRAINS.map((strain) => SEATS.map((declarer) => {
-    const leader = SEATS[(SEATS.indexOf(declarer) + 1) % 4];
-    const best = solver.solveBoard(deal, strain, leader, [], -1, 1).cards[0];
-    return size - best.tricks;
-  }));
+ *  equal hands: of the tricks left (the package's positionTable; ddTable's
+ *  for 13 cards). */
+function table(deal) {
+  return solver.positionTable(deal).rows;
 }
 
 /** The position after `plays` from the opening lead, as the package's Board. */
@@ -68,7 +62,7 @@ const methods = {
     const info = dds.parseDeal(deal);
     const missing = SEATS.filter((s) => info.hands[s] == null);
     if (missing.length) throw Object.assign(new Error(`the hand of ${missing.join(', ')} is unknown`), { kind: 'Deal' });
-    const rows = table(info.deal, info.full);
+    const rows = table(info.deal);
     return { deal: info.deal, full: info.full, rows, ...(info.full ? parMaybe(rows, dealer, vul) : {}) };
   },
   par: ({ rows, dealer, vul }) => parMaybe(rows, dealer, vul),

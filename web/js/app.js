@@ -13,7 +13,7 @@ import {
   isVulnerable, encodeHash, decodeHash,
 } from './bridge.js';
 import {
-  classify, readPlainHands, readHandviewer, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
+  classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
 } from './input.js';
 import { Engine } from './engine.js';
 import { SD_COUNTS, ALL_UP_TO, hiddenDeal, runOptions, cellOf } from './sd.js';
@@ -83,8 +83,6 @@ async function readText(text, fileName = null) {
   } else if (kind === 'plain') {
     const { deal, note } = readPlainHands(body);
     boards = [{ deal, note }];
-  } else if (kind === 'handviewer') {
-    boards = [readHandviewer(body)];
   } else if (kind === 'lin') {
     const games = await engine.call('parseLin', { text: body });
     boards = games.map((g) => ({ deal: g.deal, dealer: g.dealer, vul: g.vulnerability, board: g.board, error: g.error?.message }));

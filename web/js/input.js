@@ -1,9 +1,9 @@
 // What the page reads that the package does not: it tells the kinds of
-// text apart (PBN deal, PBN file, LIN, a handviewer link, DDS's hand
-// files, a list of deals) and reads hands written out in plain text
-// (with or without suit symbols, labelled or laid out as a diagram) and a
-// handviewer link's n=/e=/s=/w= hands. The package reads the rest
-// (parseDeal, parseLin, parsePbn): see app.js. Plain JS, no DOM.
+// text apart (PBN deal, PBN file, LIN or a BBO link, DDS's hand files, a
+// list of deals) and reads hands written out in plain text (with or
+// without suit symbols, labelled or laid out as a diagram). The package
+// reads the rest (parseDeal, parseLin with BBO's links, parsePbn): see
+// app.js. Plain JS, no DOM.
 
 import { SEATS, SEAT_NAMES, SUITS, handCards, handText, missingCards } from './bridge.js';
 
@@ -18,28 +18,23 @@ const SEAT_WORDS = { NORTH: 'N', EAST: 'E', SOUTH: 'S', WEST: 'W' };
 
 /**
  * What a piece of text is: {kind, text}, kind one of
- * 'lin' (text is LIN), 'pbn-file', 'pbn-deal', 'dds-file', 'deal-list',
- * 'handviewer' (a link with n=/s=/e=/w= hands), 'plain'.
+ * 'lin' (LIN or a BBO link, for the package's parseLin), 'pbn-file',
+ * 'pbn-deal', 'dds-file', 'deal-list', 'plain'.
  */
 export function classify(raw) {
   // Files go to the package as they are (a PBN file comes back with its own line ends).
   const whole = String(raw ?? '').replace(/^\uFEFF/, '');
   const text = whole.trim();
   if (!text) throw new InputError('Enter a deal first: PBN, a BBO hand or link, or the four hands.');
-  // A link (or any text) with lin=: BBO's handviewer, a movie, a myhands link.
-  const lin = /[?&#]lin=([^&#\s]*)/i.exec(text) ?? /^lin=([^&#\s]*)/i.exec(text);
-  if (lin) {
-    let value = lin[1];
-    for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(value); i++) {
-      try { value = decodeURIComponent(value.replace(/\+/g, ' ')); } catch { break; }
-    }
-    return { kind: 'lin', text: value };
+  // BBO's links (a handviewer, movie or myhands link with lin=, or a
+  // handviewer link with the hands as n=/e=/s=/w=): the package's parseLin
+  // reads them.
+  if (/[?&#]lin=|^lin=/i.test(text) || (/^(https?:\/\/|www\.)|handviewer/i.test(text) && !/\s/.test(text))) {
+    return { kind: 'lin', text };
   }
   if (/(^|\|)md\|/i.test(text) && !/\[\s*Deal\s+"/i.test(text)) return { kind: 'lin', text: whole };
   if (/\[\s*Deal\s+"/i.test(text)) return { kind: 'pbn-file', text: whole };
-  if (/^(https?:\/\/|www\.)|handviewer/i.test(text) || /^\??([nesw]=[a-z0-9]+&?)+/i.test(text)) {
-    return { kind: 'handviewer', text };
-  }
+  if (/^\??([nesw]=[a-z0-9]+&?)+/i.test(text)) return { kind: 'lin', text: text.startsWith('?') ? text : `?${text}` };
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('%'));
   if (lines.some((l) => /^PBN\s+\d+\s+\d+\s+\d+\s+\d+\s+"/.test(l))) return { kind: 'dds-file', text: whole };
   const hand = '(?:(?:[AKQJT2-9]|10)*\\.){3}(?:[AKQJT2-9]|10)*|-';
@@ -228,34 +223,6 @@ function ordered(lines) {
     throw new InputError(`found ${hands.length} hand${hands.length === 1 ? '' : 's'}; give the four hands (North, East, South, West), or PBN such as N:AKQ.J2.T98.7654 ...`);
   }
   return Object.fromEntries(hands.map((h, i) => [SEATS[i], h]));
-}
-
-/**
- * BBO handviewer links with the hands as parameters:
- * handviewer.html?n=sakqhakdakcak&e=...&s=...&w=...&d=n&v=b&b=5
- */
-export function readHandviewer(text) {
-  const query = text.slice(text.search(/[?#]/) + 1 || 0);
-  const params = {};
-  for (const part of query.split(/[&#]/)) {
-    const i = part.indexOf('=');
-    if (i > 0) {
-      try { params[part.slice(0, i).toLowerCase()] = decodeURIComponent(part.slice(i + 1).replace(/\+/g, ' ')); } catch { /* skip */ }
-    }
-  }
-  const hands = {};
-  for (const s of SEATS) {
-    const v = params[s.toLowerCase()];
-    if (v) hands[s] = readHand(v.replace(/([shdc])/gi, ' $1 '));
-  }
-  if (Object.keys(hands).length < 3) throw new InputError('the link holds no hands (n=, e=, s=, w= or lin=)');
-  const out = complete(hands);
-  const dealer = params.d?.toUpperCase();
-  if (SEATS.includes(dealer)) out.dealer = dealer;
-  const vul = { N: 'NS', E: 'EW', B: 'All', O: 'None', '-': 'None', 0: 'None' }[params.v?.toUpperCase()];
-  if (vul) out.vul = vul;
-  if (params.b) out.board = params.b;
-  return out;
 }
 
 /** Boards as a PBN file (for the package's writePbn, as `dds pbn` reads it). */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, readPlainHands, readHandviewer, readDdsFile, readDealList, boardsToPbn } from '../js/input.js';
+import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn } from '../js/input.js';
 import { hiddenDeal, runOptions, cellOf } from '../js/sd.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
@@ -18,7 +18,6 @@ const dds = await nodePackage();
 function read(text) {
   const { kind, text: body } = classify(text);
   if (kind === 'plain') return readPlainHands(body).deal;
-  if (kind === 'handviewer') return readHandviewer(body).deal;
   if (kind === 'pbn-deal') return dds.parseDeal(body).deal;
   if (kind === 'lin') return dds.parseLin(body)[0].deal;
   return kind;

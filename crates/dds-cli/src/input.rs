@@ -2,12 +2,12 @@
 //! command line, a file of deal lines, a PBN file with its tags, LIN, DDS's
 //! hand files, or standard input holding any of them (read as it comes).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{BufRead, Read};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
-use dds::model::{Deal, Seat, Vulnerability};
+use dds::model::{Deal, PbnCarry, Seat, Vulnerability};
 
 use crate::Failure;
 
@@ -105,7 +105,8 @@ impl Source {
     /// PBN deal when no file of that name exists: an existing file always
     /// wins, and anything shaped like a deal (see [`looks_like_deal`]) is
     /// parsed as one, so that a bad deal gets the deal's error rather than
-    /// "no such file". An empty argument is an error of its own.
+    /// "no such file"; so is LIN text or a BBO link holding a board. An
+    /// empty argument is an error of its own.
     fn open_named(arg: &str) -> Result<Source, Failure> {
         match arg {
             arg if std::path::Path::new(arg).exists() => Source::read(arg),
@@ -113,7 +114,7 @@ impl Source {
                 "the input is empty: give a file, a PBN deal such as \"N:AKQ... ...\", or - for standard input"
                     .to_owned(),
             )),
-            arg if looks_like_deal(arg) => {
+            arg if looks_like_deal(arg) || dds::model::is_lin(arg) => {
                 Ok(Source { name: ARGUMENT.to_owned(), text: arg.to_owned(), charset: Charset::Utf8 })
             }
             path => Source::read(path),
@@ -282,7 +283,7 @@ pub(crate) struct Records {
     pub(crate) pbn: PbnPieces,
     /// The values of the last game read, for `#` in the next piece's first
     /// game.
-    carry: HashMap<&'static str, String>,
+    carry: PbnCarry,
     /// Whether every piece has been read: the records are all queued.
     ended: bool,
     /// The records queued so far, bad ones included.
@@ -338,7 +339,11 @@ impl Records {
     fn whole(source: &Source, keep_going: bool) -> Result<Records, Failure> {
         // No piece comes through the channel: its sender is gone.
         let (_, pieces) = sync_channel(0);
-        let format = if source.name == ARGUMENT { Some(Format::Lines) } else { Format::of(&source.text) };
+        let format = match source.name == ARGUMENT {
+            true if dds::model::is_lin(&source.text) => Some(Format::Lin),
+            true => Some(Format::Lines),
+            false => Format::of(&source.text),
+        };
         let mut records = Records::new(&source.name, pieces, keep_going);
         records.format = format;
         records.ended = true;
@@ -359,7 +364,7 @@ impl Records {
             format: None,
             queue: VecDeque::new(),
             pbn: PbnPieces::default(),
-            carry: HashMap::new(),
+            carry: PbnCarry::default(),
             ended: false,
             count: 0,
             header: Vec::new(),
@@ -579,7 +584,7 @@ fn lin_items(name: &str, text: &str) -> Vec<Result<Item, Failure>> {
             let board = board.map_err(|e| Failure(format!("{name}: {e}")))?;
             let mut item = Item::new(board.deal.to_string(), board.deal);
             item.dealer = Some(board.dealer);
-            item.vulnerability = board.vulnerability.or_else(|| board.board.and_then(Vulnerability::for_board));
+            item.vulnerability = board.vulnerability_or_board();
             item.board = board.board.map(|b| b.to_string());
             Ok(item)
         })

@@ -1015,6 +1015,26 @@ fn lin_hand_records_are_read_with_dealer_and_vulnerability() {
 }
 
 #[test]
+fn bbo_links_given_as_arguments_are_read_as_their_board() {
+    // The README's deal, board 3, as a handviewer link (LIN
+    // percent-encoded, dealer South in md|, East left out, no sv|: the
+    // board's vulnerability, East-West) and as the older link with the
+    // hands as parameters (no d= or v=: board 3's dealer and vulnerability).
+    let pbn = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+    let lin = "https://www.bridgebase.com/tools/handviewer.html?lin=qx%7Co3%7Cmd%7C1SK5HT83DKQ9CA7652%2CSAT942HAQ4D32CKJ3%2CSQJ6HK652DJ85CT98%2C%7C";
+    let hands = "https://www.bridgebase.com/tools/handviewer.html?n=sqj6hk652dj85ct98&e=s873hj97dat764cq4&s=sk5ht83dkq9ca7652&b=3";
+    for link in [lin, hands] {
+        let line = stdout(&dds(&["par", link, "--json"], ""));
+        assert!(line.contains(&format!("\"deal\":\"{pbn}\"")), "{link}: {line}");
+        assert!(line.contains("\"dealer\":\"S\"") && line.contains("\"vulnerable\":\"EW\""), "{link}: {line}");
+    }
+    // A link without a board is no deal: read as a file name, which fails.
+    let (code, stderr) = failure(&dds(&["table", "https://www.bridgebase.com/tools/handviewer.html?n=sakq"], ""));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("cannot read https://www.bridgebase.com/"), "{stderr}");
+}
+
+#[test]
 fn table_gib_writes_the_sol10_lines() {
     // Every deal of DDS's sol10.txt, given as PBN lines: `dds table --gib`
     // writes the file's own lines back (its tables come from DDS).

@@ -51,7 +51,10 @@ pub use seat::{Seat, Side};
 pub use suit::{Strain, Suit};
 
 pub use contract::{Contract, Level, Penalty};
-pub use pbn_file::{PbnFile, PbnFileError, PbnGame, PbnTag, PbnTagError, RunawayComment};
+pub use pbn_file::{
+    PbnCarry, PbnFile, PbnFileError, PbnGame, PbnRecord, PbnRecordError, PbnRecords, PbnTag, PbnTagError,
+    RunawayComment,
+};
 pub use pbn_results::{
     double_dummy_tricks, optimum_result_table, parse_double_dummy_tricks, parse_optimum_result_table, ParseTricksError,
     OPTIMUM_RESULT_TABLE_COLUMNS,

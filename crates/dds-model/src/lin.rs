@@ -8,6 +8,11 @@
 //! hands South, West, North, East separated by commas, each as suit letters
 //! followed by ranks (`S4HT73D9752CJ865`); a hand left empty gets the cards
 //! the others do not hold.
+//!
+//! BBO's links are read too: a handviewer (or movie, or "my hands") link
+//! holds LIN in its `lin=` parameter, percent-encoded; an older handviewer
+//! link holds the hands in `n=`, `e=`, `s=`, `w=` (`sakqhakdakcak`), with
+//! `d=` the dealer, `v=` the vulnerability and `b=` the board.
 
 use core::fmt;
 
@@ -43,19 +48,134 @@ impl fmt::Display for LinError {
 
 impl std::error::Error for LinError {}
 
-/// Whether `text` looks like LIN (it holds an `md|` pair), so that a reader
-/// can tell it from PBN by content.
+impl LinBoard {
+    /// The vulnerability of `sv|`, else the board number's; `None` when
+    /// neither says.
+    ///
+    /// ```
+    /// use dds_model::{parse_lin, Vulnerability};
+    /// let text = "md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 2|";
+    /// let board = parse_lin(text)[0].clone().unwrap();
+    /// assert_eq!(board.vulnerability, None);
+    /// assert_eq!(board.vulnerability_or_board(), Some(Vulnerability::NorthSouth));
+    /// ```
+    pub fn vulnerability_or_board(&self) -> Option<Vulnerability> {
+        self.vulnerability.or_else(|| self.board.and_then(Vulnerability::for_board))
+    }
+}
+
+/// Whether `text` looks like LIN (it holds an `md|` pair) or a BBO link
+/// holding a board, so that a reader can tell it from PBN by content.
 ///
 /// ```
 /// assert!(dds_model::is_lin("qx|o1|md|3SAK,,,|sv|o|"));
+/// assert!(dds_model::is_lin("https://www.bridgebase.com/tools/handviewer.html?lin=md%7C3SAK%2C%2C%2C%7C"));
 /// assert!(!dds_model::is_lin("[Deal \"N:AKQ.. ... ... ...\"]"));
 /// ```
 pub fn is_lin(text: &str) -> bool {
-    text.contains("md|")
+    text.contains("md|") || link_lin(text).is_some()
+}
+
+/// The LIN text of a BBO link: the decoded `lin=` parameter, or a board
+/// built from the `n=`, `e=`, `s=`, `w=` hands; `None` for text that is not
+/// such a link.
+fn link_lin(text: &str) -> Option<String> {
+    let text = text.trim();
+    let params = link_params(text)?;
+    let param = |name: &str| params.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    if let Some(lin) = param("lin") {
+        return Some(lin.to_owned());
+    }
+    // The hands form: only on a link (a handviewer page, or a query).
+    let hands: Vec<&str> = ["s", "w", "n", "e"].iter().map(|s| param(s).unwrap_or("")).collect();
+    let is_link = text.contains("handviewer") || text.starts_with('?');
+    if !is_link || hands.iter().filter(|h| !h.is_empty()).count() < 3 {
+        return None;
+    }
+    let board = param("b").and_then(|b| b.trim().parse::<u32>().ok());
+    let dealer = match param("d").map(str::to_ascii_lowercase).as_deref() {
+        Some("s") => '1',
+        Some("w") => '2',
+        Some("n") => '3',
+        Some("e") => '4',
+        // No dealer: the board number's, else North (as BBO shows it).
+        _ => match board.and_then(crate::dealer_for_board) {
+            Some(Seat::South) => '1',
+            Some(Seat::West) => '2',
+            Some(Seat::East) => '4',
+            _ => '3',
+        },
+    };
+    let mut lin = format!("md|{dealer}{}|", hands.join(","));
+    if let Some(v) = param("v") {
+        lin += &format!("sv|{v}|");
+    }
+    if let Some(b) = board {
+        lin += &format!("ah|Board {b}|");
+    }
+    Some(lin)
+}
+
+/// The parameters of a link's query (after `?` or `#`), names and
+/// percent-decoded values; `None` when the text is not a link: it must
+/// start with `http`, `www.`, `?` or `lin=`, or name BBO's handviewer.
+fn link_params(text: &str) -> Option<Vec<(String, String)>> {
+    let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+    let (query, looks_like_link) = match text.find(['?', '#']) {
+        Some(i) => (
+            &text[i + 1..],
+            lower.starts_with("http") || lower.starts_with("www.") || i == 0 || text.contains("handviewer"),
+        ),
+        None => (text, lower.starts_with("lin=")),
+    };
+    if !looks_like_link || text.contains(char::is_whitespace) {
+        return None;
+    }
+    let params = query
+        .split(['&', '#'])
+        .filter_map(|part| part.split_once('='))
+        .map(|(name, value)| (name.to_owned(), decode_param(value)))
+        .collect();
+    Some(params)
+}
+
+/// A percent-encoded parameter value (`+` a space), decoded again while it
+/// still holds escapes (links copied from pages are often encoded twice).
+fn decode_param(value: &str) -> String {
+    let mut text = value.to_owned();
+    for _ in 0..3 {
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        let mut decoded = false;
+        while i < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            match bytes[i] {
+                b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    (Some(high), Some(low)) => {
+                        out.push((high * 16 + low) as u8);
+                        decoded = true;
+                        i += 3;
+                        continue;
+                    }
+                    _ => out.push(b'%'),
+                },
+                b'+' => out.push(b' '),
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        text = String::from_utf8_lossy(&out).into_owned();
+        if !decoded || !text.contains('%') {
+            break;
+        }
+    }
+    text
 }
 
 /// The boards of a LIN text, each read or its own error: a bad board does
-/// not stop the others.
+/// not stop the others. A BBO link is read as the board it holds (see the
+/// module documentation).
 ///
 /// ```
 /// use dds_model::{parse_lin, Seat, Vulnerability};
@@ -69,6 +189,13 @@ pub fn is_lin(text: &str) -> bool {
 /// assert_eq!(board.deal[Seat::East].to_string(), "873.J97.AT764.Q4"); // the cards left
 /// ```
 pub fn parse_lin(text: &str) -> Vec<Result<LinBoard, LinError>> {
+    match link_lin(text) {
+        Some(lin) => parse_lin_text(&lin),
+        None => parse_lin_text(text),
+    }
+}
+
+fn parse_lin_text(text: &str) -> Vec<Result<LinBoard, LinError>> {
     let pairs = pairs(text);
     let starts_at_qx = pairs.iter().any(|(k, _)| k.eq_ignore_ascii_case("qx"));
     let mut boards: Vec<Vec<(&str, &str)>> = Vec::new();
@@ -254,5 +381,52 @@ mod tests {
         assert!(parse_lin("").is_empty());
         assert!(parse_lin("md").is_empty());
         assert!(parse_lin("pn|a,b,c,d|st||").is_empty());
+    }
+
+    #[test]
+    fn links_hold_a_board() {
+        let lin = format!("qx|o1|md|3{S},{W},{N},|sv|e|ah|Board 1|");
+        let encoded: String = lin
+            .bytes()
+            .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+            .collect();
+        let twice = encoded.replace('%', "%25");
+        for link in [
+            format!("https://www.bridgebase.com/tools/handviewer.html?lin={encoded}"),
+            format!("http://www.bridgebase.com/tools/handviewer.html?bbo=y&lin={twice}&x=1"),
+            format!("www.bridgebase.com/tools/movie.html#lin={encoded}"),
+            format!("lin={lin}"),
+        ] {
+            assert!(is_lin(&link), "{link}");
+            let boards = parse_lin(&link);
+            let board = boards[0].as_ref().unwrap_or_else(|e| panic!("{link}: {e}"));
+            assert_eq!(board.deal.to_string(), PBN, "{link}");
+            assert_eq!(
+                (board.dealer, board.vulnerability, board.board),
+                (Seat::North, Some(Vulnerability::EastWest), Some(1))
+            );
+        }
+        // The hands form, lower case, one hand left out; no dealer: board
+        // 6's (East).
+        let link = format!(
+            "https://www.bridgebase.com/tools/handviewer.html?n={}&e={}&s={}&v=b&b=6",
+            N.to_lowercase(),
+            E.to_lowercase(),
+            S.to_lowercase()
+        );
+        assert!(is_lin(&link));
+        let board = parse_lin(&link)[0].clone().expect("a valid board");
+        assert_eq!(board.deal.to_string(), PBN);
+        assert_eq!((board.dealer, board.vulnerability, board.board), (Seat::East, Some(Vulnerability::Both), Some(6)));
+        let with_dealer = format!("?n={N}&e={E}&s={S}&w={W}&d=w");
+        assert_eq!(parse_lin(&with_dealer)[0].as_ref().map(|b| b.dealer), Ok(Seat::West));
+        // Not links: plain text, a link without a board, a bad hand.
+        assert!(!is_lin("N:AKQ.. - - -"));
+        assert!(!is_lin("https://www.bridgebase.com/"));
+        assert!(parse_lin("https://www.bridgebase.com/tools/handviewer.html?n=sakq").is_empty());
+        let bad = parse_lin(&format!("https://www.bridgebase.com/tools/handviewer.html?n=sxq&e={E}&s={S}"));
+        assert!(bad[0].is_err());
+        assert_eq!(decode_param("a%2"), "a%2");
+        assert_eq!(decode_param("%E2%99%A0+x"), "\u{2660} x");
     }
 }

@@ -3,7 +3,7 @@
 //! read the arguments, call the facade, build the result.
 
 use dds::model::{Deal, Seat, Strain};
-use dds::{Board, Solutions, Solver, Target};
+use dds::{Board, DdTable, Solutions, Solver, Target};
 use js_sys::{Array, Function};
 use wasm_bindgen::prelude::*;
 
@@ -53,7 +53,18 @@ pub(crate) fn report(callback: Option<&Function>, done: u64, total: u64) -> Resu
 pub(crate) fn dd_table(solver: &mut Solver, deal: &JsValue) -> JsResult<JsValue> {
     let deal = convert::full_deal_arg(deal, "deal")?;
     let table = solver.dd_table(&deal).map_err(Failure::from)?;
-    Ok(convert::table(Some(&deal), &table))
+    Ok(convert::table(Some(&deal), &table).into())
+}
+
+/// `positionTable(deal)`: the table of a position of equal hands (an
+/// ending of fewer than 13 cards a hand, or a full deal): declarer's
+/// side's tricks of those left, `{deal, tricksLeft, tricks, rows}` as
+/// `ddTable` gives them (the facade's `Solver::position_table`).
+pub(crate) fn position_table(solver: &mut Solver, deal: &JsValue) -> JsResult<JsValue> {
+    let deal = convert::remaining_deal(deal, "deal")?;
+    let tricks = solver.position_table(&deal).map_err(Failure::from)?;
+    let table = DdTable::new(tricks).map_err(Failure::from)?;
+    Ok(convert::table(Some(&deal), &table).set("tricksLeft", deal[Seat::North].len() as u32).into())
 }
 
 /// `ddTables(deals, onProgress)`: one item per deal, in order; a bad deal
@@ -71,7 +82,7 @@ pub(crate) fn dd_tables(solver: &mut Solver, deals: &JsValue, on_progress: &JsVa
         let solved =
             convert::full_deal_arg(&given, &format!("deals[{i}]")).and_then(|deal| Ok((deal, solver.dd_table(&deal)?)));
         let item = match solved {
-            Ok((deal, table)) => convert::table(Some(&deal), &table),
+            Ok((deal, table)) => convert::table(Some(&deal), &table).into(),
             Err(failure) => Obj::new().set("deal", given).set("error", failure).into(),
         };
         out.set(i as u32, item);

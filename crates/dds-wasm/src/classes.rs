@@ -40,6 +40,16 @@ impl WasmSolver {
         api::dd_table(&mut self.inner, &deal)
     }
 
+    /// The table of a position of equal hands: see the function
+    /// `positionTable`.
+    #[wasm_bindgen(js_name = positionTable, unchecked_return_type = "PositionTableResult")]
+    pub fn position_table(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    ) -> JsResult<JsValue> {
+        api::position_table(&mut self.inner, &deal)
+    }
+
     /// The tables of several deals: see the function `ddTables`.
     #[wasm_bindgen(js_name = ddTables, unchecked_return_type = "Array<DdTableResult | DdTableFailure>")]
     pub fn dd_tables(

@@ -240,7 +240,7 @@ pub(crate) fn show(value: impl std::fmt::Display) -> JsValue {
 /// rows}`, `rows` being DDS's 5 x 4 array (strains S, H, D, C, NT;
 /// declarers N, E, S, W). `deal` is left out for a table given by the
 /// caller.
-pub(crate) fn table(deal: Option<&Deal>, table: &DdTable) -> JsValue {
+pub(crate) fn table(deal: Option<&Deal>, table: &DdTable) -> Obj {
     let mut tricks = Obj::new();
     let rows = Array::new();
     for strain in Strain::ALL {
@@ -255,7 +255,7 @@ pub(crate) fn table(deal: Option<&Deal>, table: &DdTable) -> JsValue {
     if let Some(deal) = deal {
         out = out.set("deal", show(deal));
     }
-    out.set("tricks", tricks).set("rows", rows).into()
+    out.set("tricks", tricks).set("rows", rows)
 }
 
 /// A solution of `solve_board`: `{cards: [{card, tricks, equals}],

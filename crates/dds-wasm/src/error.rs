@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use dds::model::{LinError, ParseCardsError, ParseDealError, ParseError, PbnFileError, PbnTagError};
+use dds::model::{LinError, ParseCardsError, ParseDealError, ParseError, PbnFileError, PbnRecordError, PbnTagError};
 use wasm_bindgen::prelude::*;
 
 /// A failure to hand to JavaScript: what kind of thing went wrong, and the
@@ -95,6 +95,16 @@ impl From<LinError> for Failure {
 impl From<PbnFileError> for Failure {
     fn from(e: PbnFileError) -> Failure {
         Failure::new("PbnFile", e.to_string())
+    }
+}
+
+impl From<PbnRecordError> for Failure {
+    fn from(e: PbnRecordError) -> Failure {
+        let kind = match e {
+            PbnRecordError::NothingToCopy => "PbnFile",
+            _ => "Parse",
+        };
+        Failure::new(kind, e.to_string())
     }
 }
 

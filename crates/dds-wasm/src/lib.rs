@@ -23,19 +23,9 @@
 //! What the facade or the model does not offer yet, and this package would
 //! need to call rather than copy:
 //!
-//! * Reading a PBN game into its deal, dealer and vulnerability (the
-//!   dealer and vulnerability tags, else the board number's; an empty
-//!   deal is no deal; `[Deal "#"]` with no earlier deal is an error) lives
-//!   in `dds-cli` (`input/pbn.rs`), as does a LIN board's vulnerability
-//!   from its board number when `sv|` is missing (`input.rs`); `files.rs`
-//!   reads games and boards the same way with the model's functions until
-//!   `dds-model` has both.
-//! * BBO handviewer URLs (`...handviewer.html?lin=...`, percent-encoded)
-//!   are not read by `dds_model::parse_lin`.
 //! * Layouts: one run split over workers, each opening lead's figures,
-//!   three hidden hands or hands of fewer than 13 cards, and a public
-//!   `ContractResult` for given tricks (`contractScore` builds its
-//!   `result` from `tricks_needed`): see `docs/wasm.md`.
+//!   three hidden hands or hands of fewer than 13 cards: see
+//!   `docs/wasm.md`.
 
 mod api;
 mod classes;
@@ -123,6 +113,8 @@ export interface DdTableResult {
   tricks: { S: SeatTricks; H: SeatTricks; D: SeatTricks; C: SeatTricks; NT: SeatTricks };
   rows: number[][];
 }
+/** positionTable's answer: a table of the tricks left. */
+export interface PositionTableResult extends DdTableResult { tricksLeft: number }
 /** The item of ddTables for a deal that could not be solved. */
 export interface DdTableFailure { deal: unknown; error: DdsErrorLike }
 /** A table (as ddTable returns it, its tricks, or the 5 x 4 rows), or a deal to solve. */
@@ -225,6 +217,15 @@ fn with_solver<R>(f: impl FnOnce(&mut dds::Solver) -> R) -> R {
 #[wasm_bindgen(js_name = ddTable, unchecked_return_type = "DdTableResult")]
 pub fn dd_table(#[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue) -> JsResult<JsValue> {
     with_solver(|solver| api::dd_table(solver, &deal))
+}
+
+/// The table of a position of equal hands, an ending of 1 to 13 cards a
+/// hand (PBN text of the cards held): for each strain and declarer the
+/// tricks declarer's side takes of those left when the seat on declarer's
+/// left leads. A full deal's is `ddTable`'s.
+#[wasm_bindgen(js_name = positionTable, unchecked_return_type = "PositionTableResult")]
+pub fn position_table(#[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue) -> JsResult<JsValue> {
+    with_solver(|solver| api::position_table(solver, &deal))
 }
 
 /// The tables of several deals, in input order: a bad deal gives `{deal,

@@ -1,8 +1,8 @@
-//! `contractScore` (the model's duplicate scoring, [`Contract::score`] and
-//! [`score_ns`]) and `boardInfo` (the model's dealer and vulnerability of a
+//! `contractScore` (the facade's [`ContractResult::from_tricks`]) and `boardInfo` (the model's dealer and vulnerability of a
 //! board number, [`dealer_for_board`] and [`Vulnerability::for_board`]).
 
-use dds::model::{dealer_for_board, score_ns, Contract, Level, Penalty, Vulnerability};
+use dds::model::{dealer_for_board, Contract, Level, Penalty, Vulnerability};
+use dds::ContractResult;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, property, show, Obj};
@@ -45,7 +45,7 @@ fn contract(value: &JsValue) -> Result<Contract, Failure> {
 /// level, strain, penalty, declarer, vulnerable, tricks, tricksNeeded,
 /// made, result, score, scoreNs}`: `score` declarer's side's, `scoreNs`
 /// North-South's, `result` the tricks over (positive) or under (negative)
-/// the contract, as the facade's `ContractResult` has them.
+/// the contract: the facade's `ContractResult`.
 pub(crate) fn contract_score(contract_value: &JsValue, vulnerability: &JsValue, tricks: &JsValue) -> JsResult<JsValue> {
     let contract = contract(contract_value)?;
     let vulnerability = convert::vulnerability(vulnerability)?;
@@ -54,24 +54,20 @@ pub(crate) fn contract_score(contract_value: &JsValue, vulnerability: &JsValue, 
     }
     let out_of_range = || Failure::new("Range", "tricks: expected 0 to 13").about("tricks");
     let tricks = u8::try_from(convert::integer(tricks, "tricks", 0)?).map_err(|_| out_of_range())?;
-    let vulnerable = contract.is_vulnerable(vulnerability);
-    let (Some(score), Some(ns)) = (contract.score(tricks, vulnerable), score_ns(contract, vulnerability, tricks))
-    else {
-        return Err(out_of_range().into());
-    };
+    let result = ContractResult::from_tricks(contract, vulnerability, tricks).ok_or_else(out_of_range)?;
     Ok(Obj::new()
         .set("contract", show(contract))
         .set("level", contract.level.get())
         .set("strain", contract.strain.as_str())
         .set("penalty", contract.penalty.as_str())
         .set("declarer", show(contract.declarer))
-        .set("vulnerable", vulnerable)
+        .set("vulnerable", contract.is_vulnerable(vulnerability))
         .set("tricks", tricks)
         .set("tricksNeeded", contract.tricks_needed())
         .set("made", contract.is_made(tricks))
-        .set("result", i32::from(tricks) - i32::from(contract.tricks_needed()))
-        .set("score", score)
-        .set("scoreNs", ns)
+        .set("result", result.result)
+        .set("score", result.score)
+        .set("scoreNs", result.score_ns)
         .into())
 }
 

@@ -32,6 +32,23 @@ pub struct ContractResult {
 }
 
 impl ContractResult {
+    /// The result of `contract` when declarer's side takes `tricks` (0 to
+    /// 13; `None` above): the duplicate score from declarer's side and from
+    /// North-South's, and the tricks over or under.
+    ///
+    /// ```
+    /// use dds::model::{Contract, Vulnerability};
+    /// use dds::ContractResult;
+    /// let contract: Contract = "4SX by W".parse()?;
+    /// let result = ContractResult::from_tricks(contract, Vulnerability::EastWest, 8).unwrap();
+    /// assert_eq!((result.result, result.score, result.score_ns), (-2, -500, 500));
+    /// assert!(ContractResult::from_tricks(contract, Vulnerability::None, 14).is_none());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_tricks(contract: Contract, vulnerability: Vulnerability, tricks: u8) -> Option<ContractResult> {
+        (tricks <= 13).then(|| ContractResult::new(contract, vulnerability, tricks))
+    }
+
     /// The result of `contract` when declarer's side takes `tricks`.
     fn new(contract: Contract, vulnerability: Vulnerability, tricks: u8) -> ContractResult {
         let tricks = tricks.min(13);

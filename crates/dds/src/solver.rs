@@ -520,6 +520,44 @@ impl<T: TransTable> Solver<T> {
         Ok(DdTable::solved(tricks))
     }
 
+    /// The table of a position of equal hands (an ending of 1 to 13 cards
+    /// a hand, no card of a trick played): for each strain and declarer,
+    /// the tricks declarer's side takes of those left when the seat on
+    /// declarer's left leads. A full deal's are [`Solver::dd_table`]'s; an
+    /// ending's are counted out of its tricks, not out of 13 (DDS 2.9's
+    /// form of a short deal is [`compat::short_deal_table`](crate::compat::short_deal_table)).
+    ///
+    /// ```
+    /// use dds::{Error, Solver, Strain};
+    /// use dds::model::{Deal, Seat};
+    /// // Two cards a hand: North's ace and king of spades take both tricks.
+    /// let ending = Deal::from_pbn_remaining("N:AK... QJ... T9... 87...")?;
+    /// let mut solver = Solver::new();
+    /// let tricks = solver.position_table(&ending)?;
+    /// assert_eq!(tricks[Strain::NoTrump][Seat::North], 2);
+    /// assert_eq!(tricks[Strain::NoTrump][Seat::East], 0);
+    /// let unequal = Deal::from_pbn_remaining("N:AK... Q... T... 8...")?;
+    /// assert!(matches!(solver.position_table(&unequal), Err(Error::Position(_))));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position_table(&mut self, deal: &Deal) -> Result<ByStrain<BySeat<u8>>, Error> {
+        if deal.hands().values().all(|hand| hand.len() == 13) {
+            return Ok(*self.dd_table(deal)?.as_by_strain());
+        }
+        let mut tricks = ByStrain::<BySeat<u8>>::default();
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                // Checks the position: equal hands, at least one card each.
+                let board = Board::new(deal, strain, declarer.next(), &[])?;
+                let left = board.position().tricks_left();
+                let best = self.solve_board(&board, crate::Target::Max, crate::Solutions::One)?;
+                let defence = best.cards.first().and_then(|card| card.tricks).unwrap_or(0);
+                tricks[strain][declarer] = left.saturating_sub(defence);
+            }
+        }
+        Ok(tricks)
+    }
+
     /// One strain's row of [`Solver::dd_table`]: the tricks each declarer
     /// takes in `strain`.
     ///

@@ -266,3 +266,34 @@ fn revokes_in_recorded_play_are_solved_exactly() {
     }
     assert!(tried > 100, "{tried} revokes tried");
 }
+
+#[test]
+fn the_table_of_an_ending_agrees_with_dds_traces() {
+    // After whole tricks of list10's recorded plays, DDS's trace gives
+    // declarer's side's total with the next leader on lead; the ending's
+    // table counts tricks from there, declarer left of the leader.
+    let mut solver = Solver::new();
+    for (record, request) in requests("list10.txt") {
+        let trace = record.trace.as_ref().expect("filtered on traces");
+        let declarer_side = request.leader.prev().side();
+        let mut board = dds::Board::new(&request.deal, request.strain, request.leader, &[]).unwrap();
+        let mut won = 0u8;
+        for (i, &card) in request.play.iter().enumerate().take(44) {
+            board = board.after(card).expect("the recorded play is legal");
+            if (i + 1) % 4 != 0 {
+                continue;
+            }
+            won += u8::from(board.leader().side() == declarer_side);
+            let tricks = i / 4 + 1;
+            if tricks % 3 != 2 || trace.len() <= i + 1 {
+                continue;
+            }
+            let rest = trace[i + 1] - won;
+            let table = solver.position_table(&board.remaining()).expect("an ending of equal hands");
+            let row_seat = board.leader().prev();
+            let left = 13 - tricks as u8;
+            let want = if row_seat.side() == declarer_side { rest } else { left - rest };
+            assert_eq!(table[request.strain][row_seat], want, "list10 line {} after {tricks} tricks", record.line);
+        }
+    }
+}

@@ -3,9 +3,9 @@
 //! under `--keep-going`), the pieces kept for `dds pbn` to write back, and
 //! the line scanner that tells where a game ends on standard input.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
-use dds::model::{dealer_for_board, PbnFile, PbnGame, Seat, Vulnerability};
+use dds::model::{PbnCarry, PbnFile, PbnGame, PbnRecords};
 
 use super::{full_deal, Charset, Item, Piece, Records};
 use crate::Failure;
@@ -54,7 +54,7 @@ impl Records {
                     .collect();
             }
             self.push(Some(game), Err(Failure(format!("{}: game {}: {error}", self.name, game + 1))));
-            self.carry.clear();
+            self.carry = PbnCarry::default();
             self.pbn.games += 1;
             let text = rest[start..end].to_owned();
             self.pbn.pieces.push_back(PbnPiece::bad(game, text, piece.charset));
@@ -89,10 +89,8 @@ impl Records {
                 items.push((Some(base + g), item));
             }
         }
-        if let Some(last) = file.games().len().checked_sub(1) {
-            let carried: HashMap<&'static str, String> =
-                CARRIED.iter().filter_map(|&name| Some((name, tags.get(last, name)?.to_owned()))).collect();
-            self.carry = carried;
+        if !file.games().is_empty() {
+            self.carry = tags.records.carry();
         }
         for (game, item) in items {
             self.push(game, item);
@@ -137,10 +135,6 @@ fn bad_game_span(text: &str, bad: usize) -> (usize, usize) {
     }
     (start, offset)
 }
-
-/// The tags whose values `#` may copy from the game before, across
-/// pieces of standard input.
-const CARRIED: [&str; 6] = ["Board", "Dealer", "Vulnerable", "Deal", "Event", "Date"];
 
 /// The PBN games of the input not yet written back, piece by piece.
 #[derive(Default)]
@@ -297,10 +291,9 @@ const KNOWN_TAGS: [&str; 8] =
 /// pieces, and their place in the input for messages.
 struct Tags<'a> {
     file: &'a PbnFile,
-    /// The values of each tag of [`CARRIED`] in every game of the piece,
-    /// the copy rule applied (found in one pass over the games: a file in
-    /// which every game writes `#` is read in linear time).
-    values: Vec<(&'static str, Vec<Option<&'a str>>)>,
+    /// The games read as boards, `#` in the first game standing for the
+    /// last value of the piece before.
+    records: PbnRecords<'a>,
     /// The index in the input of the piece's first game, and the number of
     /// lines before the piece.
     base: usize,
@@ -310,26 +303,13 @@ struct Tags<'a> {
 impl<'a> Tags<'a> {
     /// The tags of `file`, a `#` in its first game standing for the value
     /// in `carry` (the game before the piece).
-    fn new(file: &'a PbnFile, carry: &'a HashMap<&'static str, String>, base: usize, line: usize) -> Tags<'a> {
-        let values = CARRIED
-            .iter()
-            .map(|&name| (name, file.resolved_values(name, carry.get(name).map(String::as_str)).collect()))
-            .collect();
-        Tags { file, values, base, line }
-    }
-
-    /// The value of tag `name` (one of [`CARRIED`]) in game `g` of the
-    /// piece: a value of `#` stands for the value in the game before (from
-    /// the last piece for the first game). `None` when the game, or a game
-    /// it copies, has no such tag.
-    fn get(&self, g: usize, name: &str) -> Option<&'a str> {
-        let (_, values) = self.values.iter().find(|(n, _)| *n == name)?;
-        values.get(g).copied().flatten()
+    fn new(file: &'a PbnFile, carry: &'a PbnCarry, base: usize, line: usize) -> Tags<'a> {
+        Tags { file, records: file.records_after(carry), base, line }
     }
 
     /// The board number of game `g`, from its `Board` tag.
     fn board_number(&self, g: usize) -> Option<u32> {
-        self.get(g, "Board").and_then(|b| b.trim().parse::<u32>().ok())
+        self.records.board_number(g)
     }
 
     /// Game `g` of the input `name` for messages: `boards.pbn: game 3
@@ -370,45 +350,21 @@ impl<'a> Tags<'a> {
     /// game), else the deal with its dealer and vulnerability, or the
     /// message for a bad one.
     fn item(&self, name: &str, g: usize) -> Option<Result<Item, Failure>> {
-        let board = self.board_number(g);
         let label = self.label(name, g);
-        let text = match self.get(g, "Deal") {
-            // An empty value is an unknown deal (Bridge Composer's opening
-            // game of a handout has every tag empty): no deal to solve.
-            Some(text) if text.trim().is_empty() => return None,
-            Some(text) => text.to_owned(),
-            // `[Deal "#"]` copies the deal of the game before, and no
-            // earlier game has one to copy: the game's deal is unknown.
-            None if self.file.games()[g].tag("Deal").is_some() => {
-                return Some(Err(Failure(format!(
-                    "{label}: [Deal \"#\"] copies the deal of the game before, but no earlier game has a deal"
-                ))));
-            }
-            None => return None,
+        let record = match self.records.record(g)? {
+            Ok(record) => record,
+            Err(e) => return Some(Err(Failure(format!("{label}: {e}")))),
         };
-        let result = (|| {
-            let deal = full_deal(&label, &text)?;
-            let dealer = match self.get(g, "Dealer") {
-                Some(d) => Some(d.trim().parse::<Seat>().map_err(|e| Failure(format!("{label}: Dealer {d:?}: {e}")))?),
-                None => board.and_then(dealer_for_board),
-            };
-            let vulnerability = match self.get(g, "Vulnerable") {
-                Some(v) => Some(
-                    v.trim()
-                        .parse::<Vulnerability>()
-                        .map_err(|e| Failure(format!("{label}: Vulnerable {v:?}: {e}")))?,
-                ),
-                None => board.and_then(Vulnerability::for_board),
-            };
-            let mut item = Item::new(text.clone(), deal);
-            item.dealer = dealer;
-            item.vulnerability = vulnerability;
+        let result = full_deal(&label, record.deal_text).map(|deal| {
+            let mut item = Item::new(record.deal_text.to_owned(), deal);
+            item.dealer = record.dealer;
+            item.vulnerability = record.vulnerability;
             item.game = Some(self.base + g);
-            item.board = self.get(g, "Board").map(|b| b.trim().to_owned());
-            item.event = self.get(g, "Event").map(str::to_owned);
-            item.date = self.get(g, "Date").map(str::to_owned);
-            Ok(item)
-        })();
+            item.board = record.board.map(str::to_owned);
+            item.event = record.event.map(str::to_owned);
+            item.date = record.date.map(str::to_owned);
+            item
+        });
         Some(result)
     }
 }

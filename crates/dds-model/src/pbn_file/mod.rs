@@ -9,6 +9,7 @@
 //! tag rewrites only that tag's piece.
 
 mod error;
+mod record;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -17,6 +18,7 @@ use core::fmt;
 use core::str::FromStr;
 
 pub use self::error::{PbnFileError, PbnTagError, RunawayComment};
+pub use self::record::{PbnCarry, PbnRecord, PbnRecordError, PbnRecords};
 use self::scan::{is_blank, scan, Block, Scan};
 use crate::{ParseDealError, PbnDeal, Seat};
 

@@ -32,6 +32,18 @@ test('parseLin reads each board, a bad one alone', () => {
   assert.equal(two.error.kind, 'Lin');
 });
 
+test('parseLin reads BBO links: handviewer lin=, percent-encoded, and n=/e=/s=/w= hands', () => {
+  const deal = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  const lin = 'qx|o3|md|1SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|';
+  const link = `https://www.bridgebase.com/tools/handviewer.html?lin=${encodeURIComponent(lin)}`;
+  // Board 3 without sv|: the board number's vulnerability.
+  assert.deepEqual(parseLin(link), [{ deal, dealer: 'S', vulnerability: 'EW', board: 3 }]);
+  const hands = 'https://www.bridgebase.com/tools/handviewer.html?n=sqj6hk652dj85ct98&e=s873hj97dat764cq4'
+    + '&s=sk5ht83dkq9ca7652&w=sat942haq4d32ckj3&d=w&v=n&b=9';
+  assert.deepEqual(parseLin(hands), [{ deal, dealer: 'W', vulnerability: 'NS', board: 9 }]);
+  assert.deepEqual(parseLin('https://www.bridgebase.com/'), []);
+});
+
 test('parsePbn lists the games with deal, dealer, vulnerability and board', () => {
   const games = parsePbn(here('games.pbn'));
   assert.equal(games.length, 5);

@@ -2,7 +2,7 @@
 // and the ways a deal can be given.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ddTable, ddTables, Solver, DdsError } from 'dds-rs';
+import { ddTable, ddTables, positionTable, replay, Solver, DdsError } from 'dds-rs';
 import { readHands, STRAINS, SEATS } from './helpers.mjs';
 
 for (const file of ['list10.txt', 'list100.txt']) {
@@ -44,4 +44,32 @@ test('a Solver instance gives the module\'s answers', () => {
   assert.deepEqual(solver.ddTables(records.map((r) => r.deal)), ddTables(records.map((r) => r.deal)));
   solver.free();
   assert.throws(() => new Solver({ memoryMb: 0 }), (e) => e instanceof DdsError && e.kind === 'Range');
+});
+
+test('positionTable: the endings of list10\'s plays agree with DDS\'s traces', () => {
+  // After whole tricks, DDS's trace gives declarer's side's total with the
+  // trick's winner on lead; the ending's table counts the tricks left,
+  // declarer on the right of the leader.
+  let checked = 0;
+  for (const r of readHands('list10.txt').filter((r) => r.play && r.trace)) {
+    const declarerSide = 'NS'.includes('WNES'['NESW'.indexOf(r.leader)]) ? 'NS' : 'EW';
+    for (const tricks of [3, 7, 11]) {
+      const cards = 4 * tricks;
+      if (r.play.length < cards || r.trace.length <= cards) continue;
+      const got = replay(r.deal, r.strain, r.leader, r.play.slice(0, cards));
+      const table = positionTable(got.remaining);
+      assert.equal(table.tricksLeft, 13 - tricks);
+      const leader = got.toPlay;
+      const declarer = SEATS[(SEATS.indexOf(leader) + 3) % 4];
+      const rest = r.trace[cards] - got.tricksWon[declarerSide];
+      const want = 'NS'.includes(declarer) === (declarerSide === 'NS') ? rest : 13 - tricks - rest;
+      assert.equal(table.tricks[r.strain][declarer], want, `${r.deal} after ${tricks} tricks`);
+      checked += 1;
+    }
+  }
+  assert.ok(checked >= 20, `${checked} endings`);
+  // A full deal's is ddTable's; unequal hands are refused.
+  const deal = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  assert.deepEqual(new Solver().positionTable(deal).rows, ddTable(deal).rows);
+  assert.throws(() => positionTable('N:AK... Q... T... 8...'), (e) => e instanceof DdsError && e.kind === 'Position');
 });
