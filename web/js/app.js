@@ -16,7 +16,7 @@ import {
   classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
 } from './input.js';
 import { Engine } from './engine.js';
-import { SD_COUNTS, ALL_UP_TO, hiddenDeal, runOptions, cellOf } from './sd.js';
+import { SD_COUNTS, ALL_UP_TO, hiddenDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
 
 // The package on this thread: none of its calls here solves anything.
 let dds = null;
@@ -34,6 +34,8 @@ const suitClass = (s) => (s === 'H' || s === 'D' ? 'red' : s === 'NT' ? 'nt' : '
 const strainHtml = (s) => `<span class="${suitClass(s)}">${SYMBOLS[s]}</span>`;
 const VUL_TEXT = { None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' };
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
+/** A card as a suit symbol and its rank ("SA" as the ace of spades, 10 for T). */
+const cardHtml = (c) => `${strainHtml(c[0])}${c[1] === 'T' ? '10' : c[1]}`;
 
 const engine = new Engine();
 
@@ -698,10 +700,10 @@ function renderBatch() {
 
 // ---------------------------------------------------------------- single dummy
 
-// The package's `layouts` in a worker of its own: one run on one worker
-// (the facade spreads a run over threads, which WebAssembly has not; over
-// several workers it would need to split one run's work: docs/wasm.md).
-let sdEngine = null;
+// The package's `layouts` in workers of their own, one a core: each solves
+// its share of the run (the package's `share`), and the page adds up their
+// figures with the package's `mergeLayouts`.
+let sdEngines = [];
 
 function resetSd() {
   if (state.sd.status === 'busy') stopSd();
@@ -726,36 +728,59 @@ function sdProblem() {
 /** Stops a run: its worker is stopped at once (a busy worker cannot read a
  *  message), and the figures its last progress message brought stay. */
 function stopSd() {
-  sdEngine?.terminate();
-  sdEngine = null;
+  for (const engine of sdEngines) engine.terminate();
+  sdEngines = [];
 }
 
-async function runSd() {
+/** A run of the package's layouts: the table (`lead` absent) or every
+ *  opening lead of the cell `lead` = {strain, declarer}, shared over the
+ *  workers; the figures so far (the shares' sum) as they come. */
+async function runSd(lead) {
   const problem = sdProblem();
   if (!problem.deal) return;
   const sd = state.sd;
   const gen = state.gen;
-  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul });
+  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul, lead });
+  const planned = Math.min(sd.count, problem.population);
+  const parts = workerCount(planned, navigator.hardwareConcurrency);
+  const target = lead ? { ...lead } : null;
   Object.assign(sd, {
-    status: 'busy', population: problem.population, planned: Math.min(sd.count, problem.population), done: 0,
-    summary: null, sampled: options.sample !== undefined, started: performance.now(),
+    status: 'busy', population: problem.population, planned, done: 0, workers: parts, running: target ? 'leads' : 'table',
+    sampled: options.sample !== undefined, started: performance.now(),
   });
+  if (target) sd.leadRun = { ...target, summary: null };
+  else Object.assign(sd, { summary: null, leadRun: null });
+  const show = (summary) => {
+    if (target) sd.leadRun.summary = summary;
+    else sd.summary = summary;
+  };
   renderSd();
-  sdEngine ??= new Engine();
-  try {
-    const summary = await sdEngine.call('layouts', { deal: problem.deal, options }, (p) => {
+  while (sdEngines.length < parts) sdEngines.push(new Engine());
+  // Each worker's figures so far; their sum is shown.
+  const latest = new Array(parts).fill(null);
+  const merged = () => dds.mergeLayouts(latest.filter(Boolean));
+  const runs = sdEngines.slice(0, parts).map((engine, part) =>
+    engine.call('layouts', { deal: problem.deal, options: shareOptions(options, part, parts) }, (p) => {
       if (state.sd !== sd) return;
-      Object.assign(sd, { done: p.done, planned: p.planned, summary: p.summary });
+      latest[part] = p.summary;
+      const sum = merged();
+      show(sum);
+      sd.done = sum.solved;
       renderSdProgress();
-    });
-    if (state.sd === sd && gen === state.gen) Object.assign(sd, { status: 'done', summary, done: summary.solved });
-  } catch (e) {
-    if (state.sd === sd) {
-      sd.status = e.kind === 'Cancelled' && sd.summary ? 'stopped' : e.kind === 'Cancelled' ? 'idle' : 'error';
-      sd.error = errorText(e);
-    }
-  }
+    }).then((summary) => { latest[part] = summary; }));
+  const outcomes = await Promise.allSettled(runs);
+  const failed = outcomes.find((o) => o.status === 'rejected')?.reason;
   if (state.sd === sd) {
+    const have = latest.some(Boolean);
+    if (have) show(merged());
+    if (!failed && gen === state.gen) {
+      sd.status = 'done';
+      sd.done = merged().solved;
+    } else if (failed) {
+      stopSd();
+      sd.status = failed.kind === 'Cancelled' && have ? 'stopped' : failed.kind === 'Cancelled' ? 'idle' : 'error';
+      sd.error = errorText(failed);
+    }
     sd.seconds = (performance.now() - sd.started) / 1000;
     renderSd();
   }
@@ -802,7 +827,9 @@ function renderSd() {
   if ((sd.status === 'done' || sd.status === 'stopped') && sd.summary) {
     const s = sd.summary;
     const which = s.complete ? ' (every one)' : sd.sampled ? ', a random sample' : ', part of them in a shuffled order';
-    html += `<p class="muted small" id="sd-summary">${s.solved.toLocaleString('en')} layouts solved${which}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on one worker.</p>`;
+    const run = sd.running === 'leads' && sd.leadRun?.summary ? sd.leadRun.summary : s;
+    const workers = sd.workers === 1 ? 'one worker' : `${sd.workers} workers`;
+    html += `<p class="muted small" id="sd-summary">${run.solved.toLocaleString('en')} layouts solved${which}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on ${workers}.</p>`;
   }
   if (sd.status === 'error') html += `<p class="error">${esc(sd.error)}</p>`;
   html += `<div id="sd-results">${sdResultsHtml()}</div>`;
@@ -837,7 +864,27 @@ function sdResultsHtml() {
       return `<tr><th scope="row">${l}${strainHtml(pick.strain)}</th><td class="num">${percent(p)}</td><td class="num muted">${se == null ? '' : `\u00b1${(se * 100).toFixed(1)}`}</td><td class="bar"><span style="width:${((p ?? 0) * 100).toFixed(1)}%"></span></td><td class="num muted" title="declarer's average score">${score == null ? '' : signed(Math.round(score))}</td></tr>`;
     }).join('');
     html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the chance to make each level (± standard error) and declarer's average score (vul ${VUL_TEXT[s.vulnerability] ?? esc(s.vulnerability)})</p><table class="chances" id="sd-chances" aria-label="Chance to make"><tbody>${levels}</tbody></table>`;
+    html += sdLeadsHtml(pick, cell);
   }
+  return html;
+}
+
+/** Each opening lead against the chosen cell: a button that runs them (the
+ *  package's layouts with everyLead, the same layouts), then for each card
+ *  the layouts in which the leader held it, declarer's mean tricks after
+ *  it and the chance declarer still makes the level shown. */
+function sdLeadsHtml(pick, cell) {
+  const sd = state.sd;
+  const leader = SEATS[(SEATS.indexOf(pick.declarer) + 1) % 4];
+  const run = sd.leadRun;
+  const mine = run && run.strain === pick.strain && run.declarer === pick.declarer ? run.summary : null;
+  const busy = sd.status === 'busy';
+  let html = `<p class="row"><button type="button" id="sd-leads" data-focus="sd-leads" ${busy ? 'disabled' : ''}>Each opening lead by ${SEAT_NAMES[leader]}</button></p>`;
+  if (!mine?.leads?.length) return html;
+  const level = leadLevel(cell, state.contract);
+  const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
+  const rows = mine.leads.map((l) => `<tr><th scope="row">${cardHtml(l.card)}</th><td class="num">${l.distribution.reduce((a, b) => a + b, 0).toLocaleString('en')}</td><td class="num">${l.mean?.toFixed(2) ?? ''}</td><td class="num">${percent(l.make[level - 1])}</td></tr>`).join('');
+  html += `<p class="small table-title">${SEAT_NAMES[leader]}'s opening leads against ${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the layouts in which ${SEAT_NAMES[leader]} held the card, declarer's mean tricks after it and the chance ${level}${strainHtml(pick.strain)} still makes</p><table class="chances" id="sd-lead-table" aria-label="Opening leads"><thead><tr><th scope="col">Lead</th><th scope="col">Layouts</th><th scope="col">Tricks</th><th scope="col">${level}${strainHtml(pick.strain)} makes</th></tr></thead><tbody>${rows}</tbody></table>`;
   return html;
 }
 
@@ -946,6 +993,11 @@ document.addEventListener('click', (e) => {
       case 'solve-file': runBatch(); break;
       case 'stop-file': stopBatch(); break;
       case 'sd-run': runSd(); break;
+      case 'sd-leads': {
+        const pick = state.sd.pick ?? (state.contract ? { declarer: state.contract.declarer, strain: state.contract.strain } : { declarer: 'S', strain: 'NT' });
+        runSd({ strain: pick.strain, declarer: pick.declarer });
+        break;
+      }
       case 'sd-stop': stopSd(); break;
       default: break;
     }

@@ -1,10 +1,11 @@
 // Single dummy: what the page hands to the package's `layouts` (the deal
-// with its hidden hands as `-`, the options of a run) and how it reads
-// the figures back. The layouts themselves (every one, or a seeded random
-// sample), their solving and every figure (mean tricks, the chance of
-// making each level, its standard error, the expected score) are the
-// package's: the page's worker calls `layouts(deal, options)` and shows
-// its summary. No DOM here, so Node's tests can import it too.
+// with its hidden hands as `-`, the options of a run, its share for each
+// worker) and how it reads the figures back. The layouts themselves (every
+// one, or a seeded random sample), their solving, every figure (mean
+// tricks, the chance of making each level, its standard error, the
+// expected score, each opening lead's) and the sum of the workers' shares
+// (mergeLayouts) are the package's. No DOM here, so Node's tests can
+// import it too.
 
 import { SEATS, handText } from './bridge.js';
 
@@ -18,13 +19,38 @@ export function hiddenDeal(hands, hidden) {
   return 'N:' + SEATS.map((s) => (hidden.includes(s) ? '-' : handText(hands[s]))).join(' ');
 }
 
-/** The options of a run: the whole table of every layout solved, `count`
- *  layouts (a random sample; every one when `count` reaches `population`),
- *  the page's seed and the board's vulnerability (for expected scores). */
-export function runOptions({ count, seed, population, vulnerability }) {
-  const options = { table: true, seed, vulnerability };
+/** The options of a run: the whole table of every layout solved (or, with
+ *  `lead` = {strain, declarer}, every opening lead of the seat on
+ *  declarer's left scored), `count` layouts (a random sample; every one
+ *  when `count` reaches `population`), the page's seed and the board's
+ *  vulnerability (for expected scores). */
+export function runOptions({ count, seed, population, vulnerability, lead }) {
+  const options = lead
+    ? { strain: lead.strain, leader: SEATS[(SEATS.indexOf(lead.declarer) + 1) % 4], everyLead: true, seed, vulnerability }
+    : { table: true, seed, vulnerability };
   if (count < population) options.sample = count;
   return options;
+}
+
+/** How many workers share a run of `planned` layouts: one a core (at most
+ *  8), and no more than the run's units of 40 layouts. */
+export function workerCount(planned, cores) {
+  return Math.max(1, Math.min(cores || 2, 8, Math.ceil(planned / 40)));
+}
+
+/** The options of worker `part` of `parts`: the package's share of the run. */
+export function shareOptions(options, part, parts) {
+  return parts > 1 ? { ...options, share: { part, parts } } : options;
+}
+
+/** The level a lead table is shown against: the contract's when it is the
+ *  cell chosen, else the highest level the best lead lets declarer make in
+ *  at least half the layouts (1 at least). */
+export function leadLevel(cell, contract) {
+  if (contract && contract.strain === cell.strain && contract.declarer === cell.declarer) return contract.level;
+  let level = 1;
+  cell.make.forEach((p, i) => { if (p != null && p >= 0.5) level = i + 1; });
+  return level;
 }
 
 /** A strain and declarer's figures in a summary of `layouts` (null before any). */

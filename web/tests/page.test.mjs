@@ -314,7 +314,7 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('single dummy: E-W hidden, 20 layouts on the worker, the package\'s figures; stopped; three hands hidden', async () => {
+  test('single dummy: E-W hidden, 50 layouts shared by the workers, the package\'s figures; each lead; stopped; three hands hidden', async () => {
     const d = LIST10[0];
     const { page, errors } = await openPage(chrome, server.url);
     await loadDeal(page, d);
@@ -323,13 +323,17 @@ describe('the page', () => {
     await page.click('button[data-hide-pair="EW"]');
     assert.match(await page.textContent('#diagram .hand-E'), /13 cards hidden/);
     assert.match(await page.textContent('#sd'), /10,400,600/);
-    await page.selectOption('#sd-count', '20');
+    await page.selectOption('#sd-count', '50');
     await page.click('#sd-run');
-    await page.waitForSelector('#sd-summary', { timeout: 120000 });
-    assert.match(await page.textContent('#sd-summary'), /^20 layouts solved, a random sample in [\d.]+ s on one worker\.$/);
-    // The same run in Node: the package's layouts of the deal with East and West unknown, the page's seed (1).
+    await page.waitForSelector('#sd-summary', { timeout: 180000 });
+    // One worker a core, and no more than the run's units of 40 layouts.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const workers = Math.max(1, Math.min(cores || 2, 8, 2));
+    const on = workers === 1 ? 'one worker' : `${workers} workers`;
+    assert.match(await page.textContent('#sd-summary'), new RegExp(`^50 layouts solved, a random sample in [\\d.]+ s on ${on}\\.$`));
+    // The same run in Node in one call: the package's layouts of the deal with East and West unknown, the page's seed (1).
     const h = dds.parseDeal(d.deal).hands;
-    const summary = dds.layouts(`N:${h.N} - ${h.S} -`, { table: true, sample: 20, seed: 1, vulnerability: d.vul });
+    const summary = dds.layouts(`N:${h.N} - ${h.S} -`, { table: true, sample: 50, seed: 1, vulnerability: d.vul });
     const cell = (strain, declarer) => summary.results.find((r) => r.strain === strain && r.declarer === declarer);
     for (const s of STRAINS) {
       for (const decl of SEATS) {
@@ -343,6 +347,15 @@ describe('the page', () => {
     assert.deepEqual(chances.map((c) => c[1]), cell('S', 'W').standardError.map((e) => `\u00b1${(e * 100).toFixed(1)}`));
     const score = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
     assert.deepEqual(chances.map((c) => c[2]), cell('S', 'W').expectedScore.map((x) => score(Math.round(x))));
+    // Each opening lead by North against West's spades, over the same layouts.
+    await page.click('#sd-leads');
+    await page.waitForSelector('#sd-lead-table', { timeout: 180000 });
+    await page.waitForFunction(() => !document.querySelector('#sd-stop'));
+    const leads = dds.layouts(`N:${h.N} - ${h.S} -`, { strain: 'S', leader: 'N', everyLead: true, sample: 50, seed: 1 }).leads;
+    const rows = await page.$$eval('#sd-lead-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    assert.equal(rows.length, 13);
+    assert.deepEqual(rows.map((r) => r[0]), leads.map((l) => String(l.distribution.reduce((a, b) => a + b, 0))));
+    assert.deepEqual(rows.map((r) => r[1]), leads.map((l) => l.mean.toFixed(2)));
     // Stopped during a longer run: the figures of the layouts solved so far stay.
     await page.selectOption('#sd-count', '5000');
     await page.click('#sd-run');

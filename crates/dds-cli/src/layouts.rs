@@ -56,6 +56,11 @@ pub(crate) struct LayoutArgs {
     /// The seat on lead (declarer is on its right).
     #[arg(long, requires = "trump", value_parser = parse_value::<Seat>)]
     leader: Option<Seat>,
+    /// With --trump and --leader: score every card the leader holds in
+    /// each layout, and give each opening lead's figures (dearer: every
+    /// card's value is searched).
+    #[arg(long, requires = "trump")]
+    every_lead: bool,
     /// Solve the full table of every layout instead of one lead.
     #[arg(long)]
     table: bool,
@@ -92,6 +97,7 @@ pub(crate) struct LayoutArgs {
 pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
     let layouts = Layouts::from_pbn(&args.deal).map_err(|e| Failure(format!("deal: {e}")))?;
     let task = match (args.trump, args.leader, args.table) {
+        (Some(strain), Some(leader), false) if args.every_lead => LayoutTask::Leads { strain, leader },
         (Some(strain), Some(leader), false) => LayoutTask::Lead { strain, leader },
         (None, None, true) => LayoutTask::Table,
         _ => return Err(Failure("give --trump and --leader for one lead, or --table".to_owned())),
@@ -117,6 +123,7 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
         limit: args.limit,
         time_limit: args.time,
         seed: args.seed.unwrap_or(defaults.seed),
+        share: None,
     };
     // The file is created first, so that a path that cannot be written
     // fails before the work; the rows are written at the end.
@@ -190,7 +197,9 @@ enum CsvRows {
 impl CsvRows {
     fn new(task: LayoutTask) -> CsvRows {
         match task {
-            LayoutTask::Lead { strain, leader } => CsvRows::Lead { strain, declarer: leader.prev(), rows: Vec::new() },
+            LayoutTask::Lead { strain, leader } | LayoutTask::Leads { strain, leader } => {
+                CsvRows::Lead { strain, declarer: leader.prev(), rows: Vec::new() }
+            }
             LayoutTask::Table => CsvRows::Table(Vec::new()),
         }
     }
@@ -253,7 +262,7 @@ fn running_estimate(task: LayoutTask, so_far: &LayoutSummary) -> String {
     let Some((strain, declarer)) = so_far.cells().next() else { return String::new() };
     let Some(mean) = so_far.mean_tricks(strain, declarer) else { return String::new() };
     let what = match task {
-        LayoutTask::Lead { .. } => String::new(),
+        LayoutTask::Lead { .. } | LayoutTask::Leads { .. } => String::new(),
         LayoutTask::Table => format!(" in {strain} by {declarer}"),
     };
     format!("mean {mean:.2} tricks{what}")
@@ -316,7 +325,7 @@ fn write_summary(
         return Ok(());
     }
     match task {
-        LayoutTask::Lead { strain, leader } => {
+        LayoutTask::Lead { strain, leader } | LayoutTask::Leads { strain, leader } => {
             let declarer = leader.prev();
             writeln!(out, "\n{} declares in {}, {} leads", declarer.name(), strain_name(strain), leader.name())?;
             writeln!(out, "tricks   layouts   share")?;
@@ -333,6 +342,19 @@ fn write_summary(
                 let name = format!("{}{strain}", level.get());
                 let se = summary.standard_error(p).map_or("-".to_owned(), percent);
                 writeln!(out, "{name:<8} {:>6}  {se:>6}   {score:>+8.1}", percent(p))?;
+            }
+            if summary.lead_cards().next().is_some() {
+                writeln!(out, "\neach opening lead: layouts, declarer's mean tricks, the chance to make each level")?;
+                writeln!(out, "lead   layouts  mean      1      2      3      4      5      6      7")?;
+                for card in summary.lead_cards() {
+                    let held: u64 = summary.lead_distribution(card).map_or(0, |c| c.iter().sum());
+                    let mean = summary.lead_mean_tricks(card).unwrap_or(0.0);
+                    let makes: Vec<String> = Level::ALL
+                        .iter()
+                        .map(|&l| format!("{:>6}", percent(summary.lead_make_probability(card, l).unwrap_or(0.0))))
+                        .collect();
+                    writeln!(out, "{:<4} {:>9} {mean:>5.2} {}", card.to_string(), thousands(held), makes.join(" "))?;
+                }
             }
         }
         LayoutTask::Table => {
@@ -363,7 +385,9 @@ fn write_summary(
 /// `{"population":..,"solved":..,"complete":..,"hidden":[..],"unknown":"..",
 /// "vulnerability":"..","results":[{"strain":"S","declarer":"N",
 /// "distribution":[14 counts],"mean":..,"make":[7],"standard_error":[7],
-/// "expected_score":[7]}]}`.
+/// "expected_score":[7]}]}`, and with `--every-lead` `"leads":[{"card":"SA",
+/// "distribution":[14 counts],"mean":..,"make":[7]}]` (over the layouts in
+/// which the leader held the card).
 fn summary_json(layouts: &Layouts, summary: &LayoutSummary, vul: Vulnerability) -> String {
     let hidden: Vec<String> = layouts.hidden().iter().map(|s| json::string(&s.to_string())).collect();
     let cells: Vec<String> = summary
@@ -384,8 +408,25 @@ fn summary_json(layouts: &Layouts, summary: &LayoutSummary, vul: Vulnerability) 
             )
         })
         .collect();
+    let leads: Vec<String> = summary
+        .lead_cards()
+        .map(|card| {
+            let counts = summary.lead_distribution(card).expect("a card led");
+            let float = |v: Option<f64>| v.map_or("null".to_owned(), |v| format!("{v:.6}"));
+            let makes: Vec<String> =
+                Level::ALL.iter().map(|&l| float(summary.lead_make_probability(card, l))).collect();
+            format!(
+                "{{\"card\":\"{card}\",\"distribution\":[{}],\"mean\":{},\"make\":[{}]}}",
+                counts.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+                float(summary.lead_mean_tricks(card)),
+                makes.join(","),
+            )
+        })
+        .collect();
+    let leads =
+        if summary.lead_cards().next().is_some() { format!(",\"leads\":[{}]", leads.join(",")) } else { String::new() };
     format!(
-        "{{\"population\":{},\"solved\":{},\"complete\":{},\"hidden\":[{}],\"unknown\":{},\"vulnerability\":{},\"results\":[{}]}}",
+        "{{\"population\":{},\"solved\":{},\"complete\":{},\"hidden\":[{}],\"unknown\":{},\"vulnerability\":{},\"results\":[{}]{leads}}}",
         summary.population(),
         summary.solved(),
         summary.is_complete(),

@@ -395,6 +395,38 @@ fn layouts_json_and_csv_match_brute_force() {
 }
 
 #[test]
+fn layouts_every_lead_gives_each_cards_figures() {
+    // East leads in no trump (North declares): each of East's cards, its
+    // layouts (East's hand is hidden: a card counts where East held it) and
+    // North's tricks after it, against every card of solve_board.
+    let mut per_card: std::collections::BTreeMap<String, [u64; 14]> = Default::default();
+    for (deal, _) in layouts_brute_force() {
+        let board = dds::Board::new(&deal, Strain::NoTrump, Seat::East, &[]).unwrap();
+        let solution = dds::Solver::new().solve_board(&board, dds::Target::Max, dds::Solutions::All).unwrap();
+        for scored in &solution.cards {
+            for card in std::iter::once(scored.card).chain(scored.equals.iter()) {
+                per_card.entry(card.to_string()).or_default()[usize::from(13 - scored.tricks.unwrap())] += 1;
+            }
+        }
+    }
+    let args = ["layouts", LAYOUTS_DEAL, "--trump", "NT", "--leader", "E", "--every-lead", "--json"];
+    let out = stdout(&dds(&args, ""));
+    let leads = out.split("\"leads\":[").nth(1).unwrap_or_else(|| panic!("no leads: {out}"));
+    assert_eq!(leads.matches("\"card\":").count(), per_card.len(), "{out}");
+    for (card, counts) in &per_card {
+        let list: Vec<String> = counts.iter().map(u64::to_string).collect();
+        let want = format!("{{\"card\":\"{card}\",\"distribution\":[{}]", list.join(","));
+        assert!(leads.contains(&want), "{want} in {out}");
+    }
+    // The text: a line per card under the one-lead figures; --every-lead
+    // needs a lead.
+    let text = stdout(&dds(&args[..7], ""));
+    assert!(text.contains("each opening lead"), "{text}");
+    let (code, stderr) = failure(&dds(&["layouts", LAYOUTS_DEAL, "--table", "--every-lead"], ""));
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+#[test]
 fn layouts_text_output() {
     let out = stdout(&dds(&["layouts", LAYOUTS_DEAL, "--trump", "S", "--leader", "E", "--vul", "NS"], ""));
     insta::assert_snapshot!(out);

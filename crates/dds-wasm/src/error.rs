@@ -61,6 +61,7 @@ impl From<dds::Error> for Failure {
             dds::Error::ParNeedsAllStrains => "ParNeedsAllStrains",
             dds::Error::TricksOutOfRange { .. } => "TricksOutOfRange",
             dds::Error::LayoutSeats { .. } => "LayoutSeats",
+            dds::Error::LayoutMerge => "LayoutMerge",
             dds::Error::IllegalPlay { .. } => "IllegalPlay",
             _ => "Solver",
         };

@@ -152,6 +152,11 @@ export interface BestLineResult { nsTricks: number; cards: LineCard[] }
 export interface LayoutOptions {
   /** One lead: strain and leader (declarer is the leader's right). */
   strain?: StrainName; leader?: SeatName;
+  /** With strain and leader: score every card the leader holds (the summary's leads). */
+  everyLead?: boolean;
+  /** Solve only this share of the run (part from 0, below parts): shares
+   *  run in several workers add up with mergeLayouts. */
+  share?: { part: number; parts: number };
   /** Every strain and declarer instead. */
   table?: boolean;
   vulnerability?: VulnerabilityName;
@@ -180,6 +185,16 @@ export interface LayoutSummary {
   stopped: boolean;
   units: number; hidden: string[]; unknown: string; vulnerability: string;
   results: LayoutCell[];
+  /** With everyLead: each card led, over the layouts in which the leader held it. */
+  leads?: LeadFigures[];
+}
+export interface LeadFigures {
+  card: string;
+  /** Layouts by declarer's tricks after this lead, 0 to 13. */
+  distribution: number[];
+  mean: number | null;
+  /** Levels 1 to 7. */
+  make: (number | null)[]; standardError: (number | null)[];
 }
 export interface DealInfo { deal: string; hands: { N: string | null; E: string | null; S: string | null; W: string | null }; full: boolean }
 export interface LinBoard { deal?: string; dealer?: string; vulnerability?: string | null; board?: number | null; error?: DdsErrorLike }
@@ -313,6 +328,15 @@ pub fn layouts(
     #[wasm_bindgen(unchecked_param_type = "LayoutOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
     layouts::layouts(&deal, &options)
+}
+
+/// The summaries of the shares of one layouts run (each as `layouts`
+/// returned it with its own `share`) added up into the whole run's.
+#[wasm_bindgen(js_name = mergeLayouts, unchecked_return_type = "LayoutSummary")]
+pub fn merge_layouts(
+    #[wasm_bindgen(unchecked_param_type = "LayoutSummary[]")] summaries: JsValue,
+) -> JsResult<JsValue> {
+    layouts::merge_layouts(&summaries)
 }
 
 /// The layouts of a deal for `layouts` (its unknown hands `-`): how many,

@@ -76,6 +76,9 @@ pub enum Error {
         /// The number of hands with fewer than 13 cards.
         incomplete: usize,
     },
+    /// Two layouts summaries of different problems or tasks cannot be
+    /// merged ([`LayoutSummary::merge`](crate::LayoutSummary::merge)).
+    LayoutMerge,
     /// A card of a play sequence cannot be played.
     IllegalPlay {
         /// The card's place in the sequence, from 0 (the opening lead).
@@ -156,6 +159,9 @@ impl fmt::Display for Error {
             Error::LayoutSeats { incomplete } => write!(
                 f,
                 "{incomplete} hands are incomplete: the unknown cards go to one or two hands, the others must hold 13 cards"
+            ),
+            Error::LayoutMerge => f.write_str(
+                "layouts summaries of different problems or tasks cannot be merged: merge the shares of one run",
             ),
             Error::IllegalPlay { index, card, seat, fault } => {
                 write!(f, "card {} of the play ({card}, {} to play): ", index + 1, seat.name())?;

@@ -154,7 +154,8 @@ pub use dds_model::PositionError;
 pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use error::{Error, PlayFault};
 pub use layouts::{
-    solve_layouts, solve_layouts_in, LayoutFigures, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts,
+    solve_layouts, solve_layouts_in, LayoutFigures, LayoutOptions, LayoutResult, LayoutShare, LayoutSummary,
+    LayoutTask, Layouts, LeadTricks,
 };
 pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, analyse_plays_in, BestLine, LineCard, PlayAnalysis, PlayRequest};

@@ -599,6 +599,31 @@ impl<T: TransTable> Solver<T> {
         Ok(tricks)
     }
 
+    /// Every opening lead of a full deal (each with the cards equal to it)
+    /// and the defenders' tricks after it, pushed to `leads`, the table
+    /// kept as [`Solver::ns_tricks`] keeps it; returns North-South's
+    /// tricks, searched from `guess`.
+    pub(crate) fn lead_scores(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        leader: Seat,
+        guess: u8,
+        leads: &mut Vec<(Card, Hand, u8)>,
+    ) -> Result<u8, Error> {
+        let board = Board::new(deal, strain, leader, &[])?;
+        self.searcher.set_strain(strain);
+        self.deal = None;
+        let pos = *board.position();
+        let ns = self.searcher.solve_ns_from(&pos, guess);
+        let best = side_tricks(ns, leader.side(), 13);
+        for (card, equals) in RootMoves::new(&pos).iter() {
+            let score = self.card_score(&pos, card, best);
+            leads.push((card, equals, score));
+        }
+        Ok(ns)
+    }
+
     /// North-South's tricks in a full deal with `leader` on lead, searched
     /// from `guess`; `keep` as in [`Solver::table_strain`].
     pub(crate) fn ns_tricks(

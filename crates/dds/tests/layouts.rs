@@ -9,8 +9,12 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use dds::model::Card;
 use dds::model::{Contract, Deal, Level, Penalty, Seat, Strain, Vulnerability};
-use dds::{solve_layouts, DdTable, Error, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel, Solver};
+use dds::{
+    solve_layouts, Board, DdTable, Error, LayoutOptions, LayoutShare, LayoutSummary, LayoutTask, Layouts, Parallel,
+    Solutions, Solver, Target,
+};
 use dds_fixtures::slow_tests_enabled;
 
 /// North-South known; East and West hold ten known cards each and share six
@@ -261,4 +265,112 @@ fn the_first_hand_may_be_unknown() {
     let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
     let summary = solve_layouts(&layouts, task, &options, &threads(2), |_, _| ControlFlow::Continue(())).unwrap();
     assert_eq!((summary.solved(), summary.planned()), (0, 0));
+}
+
+#[test]
+fn every_lead_equals_every_card_of_solve_board() {
+    // West leads (a hidden hand: its cards change from layout to layout)
+    // and South leads (a known hand), in no trump and hearts; each card's
+    // figures against solve_board's score of every card of a fresh solver.
+    for (strain, leader) in [(Strain::NoTrump, Seat::West), (Strain::Hearts, Seat::South)] {
+        let layouts = Layouts::from_pbn(MEDIUM).unwrap();
+        let task = LayoutTask::Leads { strain, leader };
+        let declarer = leader.prev();
+        let mut per_card: HashMap<Card, [u64; 14]> = HashMap::new();
+        let mut best = [0u64; 14];
+        for deal in brute_force_deals(MEDIUM) {
+            let board = Board::new(&deal, strain, leader, &[]).unwrap();
+            let solution = Solver::new().solve_board(&board, Target::Max, Solutions::All).unwrap();
+            let mut worst = 13;
+            for scored in &solution.cards {
+                let tricks = 13 - scored.tricks.unwrap();
+                worst = worst.min(tricks);
+                for card in std::iter::once(scored.card).chain(scored.equals.iter()) {
+                    per_card.entry(card).or_default()[usize::from(tricks)] += 1;
+                }
+            }
+            best[usize::from(worst)] += 1;
+        }
+        let (summary, _) = run(&layouts, task, &LayoutOptions::default(), &threads(2));
+        assert_eq!(summary.distribution(strain, declarer), Some(&best), "{strain} {leader}: the best lead's cell");
+        let cards: Vec<Card> = summary.lead_cards().collect();
+        assert_eq!(cards.len(), per_card.len(), "{strain} {leader}: the cards led");
+        for card in cards {
+            let want = per_card[&card];
+            assert_eq!(summary.lead_distribution(card), Some(&want), "{strain} {leader}: {card}");
+            let held = want.iter().sum::<u64>() as f64;
+            let mean = want.iter().enumerate().map(|(t, &n)| t as f64 * n as f64).sum::<f64>() / held;
+            assert!((summary.lead_mean_tricks(card).unwrap() - mean).abs() < 1e-12);
+            let made: u64 = want[9..].iter().sum();
+            let p = summary.lead_make_probability(card, Level::new(3)).unwrap();
+            assert!((p - made as f64 / held).abs() < 1e-12);
+        }
+        // Another task has no lead figures; a summary rebuilt from its
+        // figures keeps them.
+        let again = LayoutSummary::from_figures(summary.figures());
+        assert_eq!(again.lead_cards().collect::<Vec<_>>(), summary.lead_cards().collect::<Vec<_>>());
+        let (lead, _) = run(&layouts, LayoutTask::Lead { strain, leader }, &LayoutOptions::default(), &threads(1));
+        assert_eq!(lead.lead_cards().count(), 0);
+        assert_eq!(lead.distribution(strain, declarer), Some(&best));
+    }
+}
+
+#[test]
+fn shares_of_a_run_add_up_to_the_run() {
+    let layouts = Layouts::from_pbn(MEDIUM).unwrap();
+    let cases = [
+        (LayoutTask::Lead { strain: Strain::Spades, leader: Seat::West }, LayoutOptions::default()),
+        (
+            LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East },
+            LayoutOptions { sample: Some(45), seed: 3, ..LayoutOptions::default() },
+        ),
+        (
+            LayoutTask::Leads { strain: Strain::Hearts, leader: Seat::South },
+            LayoutOptions { limit: Some(50), ..LayoutOptions::default() },
+        ),
+    ];
+    for (task, options) in cases {
+        let (whole, whole_results) = run(&layouts, task, &options, &threads(1));
+        for parts in [1, 2, 3, 5] {
+            let mut merged: Option<LayoutSummary> = None;
+            let mut indices = Vec::new();
+            for part in 0..parts {
+                let share = LayoutOptions { share: LayoutShare::new(part, parts), ..options };
+                let (summary, results) = run(&layouts, task, &share, &threads(2));
+                assert!(summary.is_complete() || summary.solved() == summary.planned(), "{task:?} {part}/{parts}");
+                indices.extend(results.iter().map(|r| r.0));
+                match &mut merged {
+                    None => merged = Some(summary),
+                    Some(m) => m.merge(&summary).unwrap(),
+                }
+            }
+            let merged = merged.unwrap();
+            // Each layout of the run once, and the run's figures.
+            indices.sort_unstable();
+            let mut want: Vec<u64> = whole_results.iter().map(|r| r.0).collect();
+            want.sort_unstable();
+            assert_eq!(indices, want, "{task:?} in {parts} shares");
+            assert_eq!((merged.planned(), merged.solved()), (whole.planned(), whole.solved()));
+            assert_eq!(merged.is_complete(), whole.is_complete());
+            for (strain, seat) in whole.cells() {
+                assert_eq!(merged.distribution(strain, seat), whole.distribution(strain, seat));
+            }
+            for card in whole.lead_cards() {
+                assert_eq!(merged.lead_distribution(card), whole.lead_distribution(card));
+            }
+            assert_eq!(merged.standard_error(0.5), whole.standard_error(0.5), "{task:?} in {parts} shares");
+        }
+    }
+    // Summaries of different tasks or problems are not merged.
+    let (mut one, _) = run(&layouts, cases_task(Strain::Spades), &LayoutOptions::default(), &threads(1));
+    let (other, _) = run(&layouts, cases_task(Strain::Hearts), &LayoutOptions::default(), &threads(1));
+    assert_eq!(one.merge(&other), Err(Error::LayoutMerge));
+    let small = Layouts::from_pbn(SMALL).unwrap();
+    let (small, _) = run(&small, cases_task(Strain::Spades), &LayoutOptions::default(), &threads(1));
+    assert_eq!(one.merge(&small), Err(Error::LayoutMerge));
+    assert!(LayoutShare::new(2, 2).is_none() && LayoutShare::new(0, 0).is_none());
+}
+
+fn cases_task(strain: Strain) -> LayoutTask {
+    LayoutTask::Lead { strain, leader: Seat::West }
 }

@@ -86,6 +86,7 @@ impl LayoutSummary {
             units,
             cells: ByStrain(cells.map(BySeat)),
             counts: ByStrain(counts.map(BySeat)),
+            leads: None,
         };
         LayoutSummary { inner: dds::LayoutSummary::from_figures(figures), indices, tables, deals }
     }

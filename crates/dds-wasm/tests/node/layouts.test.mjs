@@ -2,7 +2,7 @@
 // calling thread (the facade's one-thread path: no threads in WebAssembly).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layouts, countLayouts, DdsError } from 'dds-rs';
+import { layouts, countLayouts, mergeLayouts, solveBoard, DdsError } from 'dds-rs';
 
 const DEAL = 'N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98';
 
@@ -63,4 +63,62 @@ test('onProgress gets the figures so far: at the end, the figures returned', () 
   let fifth;
   const stopped = layouts(DEAL, { strain: 'S', leader: 'E', onProgress: (done, planned, summary) => { fifth = summary; return done < 5; } });
   assert.deepEqual({ ...fifth, stopped: true }, stopped);
+});
+
+/** Every completion of DEAL: East gets three of the six unknown cards. */
+function completions() {
+  const deal = DEAL.slice(2).split(' ');
+  const unknown = [];
+  countLayouts(DEAL).unknown.split('.').forEach((ranks, suit) => {
+    for (const rank of ranks) unknown.push({ suit, rank });
+  });
+  const out = [];
+  for (let mask = 0; mask < 1 << unknown.length; mask++) {
+    if ([...mask.toString(2)].filter((b) => b === '1').length !== 3) continue;
+    const hands = deal.map((h) => h.split('.'));
+    unknown.forEach(({ suit, rank }, i) => { hands[mask & (1 << i) ? 1 : 3][suit] += rank; });
+    out.push('N:' + hands.map((h) => h.join('.')).join(' '));
+  }
+  return out;
+}
+
+test('everyLead: each card\'s figures equal every card of solveBoard over the layouts', () => {
+  const perCard = new Map();
+  for (const deal of completions()) {
+    for (const scored of solveBoard(deal, 'NT', 'E', [], -1, 3).cards) {
+      for (const card of [scored.card, ...scored.equals]) {
+        const counts = perCard.get(card) ?? new Array(14).fill(0);
+        counts[13 - scored.tricks] += 1;
+        perCard.set(card, counts);
+      }
+    }
+  }
+  const summary = layouts(DEAL, { strain: 'NT', leader: 'E', everyLead: true });
+  assert.equal(summary.leads.length, perCard.size);
+  for (const lead of summary.leads) {
+    assert.deepEqual(lead.distribution, perCard.get(lead.card), lead.card);
+    assert.equal(lead.make.length, 7);
+  }
+  assert.equal(layouts(DEAL, { strain: 'NT', leader: 'E' }).leads, undefined);
+});
+
+test('shares of a run in several calls add up with mergeLayouts to the whole run', () => {
+  for (const options of [{ strain: 'S', leader: 'W' }, { table: true, sample: 11, seed: 4 }, { strain: 'H', leader: 'S', everyLead: true }]) {
+    const whole = layouts(DEAL, options);
+    for (const parts of [2, 3]) {
+      const shares = [];
+      for (let part = 0; part < parts; part++) shares.push(layouts(DEAL, { ...options, share: { part, parts } }));
+      const merged = mergeLayouts(shares);
+      assert.deepEqual(merged.results.map((c) => c.distribution), whole.results.map((c) => c.distribution));
+      assert.deepEqual(merged.leads, whole.leads);
+      assert.equal(merged.solved, whole.solved);
+      assert.equal(merged.planned, whole.planned);
+      assert.equal(merged.complete, whole.complete);
+    }
+  }
+  const spades = layouts(DEAL, { strain: 'S', leader: 'W' });
+  const hearts = layouts(DEAL, { strain: 'H', leader: 'W' });
+  assert.throws(() => mergeLayouts([spades, hearts]), (e) => e instanceof DdsError && e.kind === 'LayoutMerge');
+  assert.throws(() => mergeLayouts([]), (e) => e.kind === 'Type');
+  assert.throws(() => layouts(DEAL, { table: true, share: { part: 2, parts: 2 } }), (e) => e.kind === 'Range' && e.argument === 'share');
 });

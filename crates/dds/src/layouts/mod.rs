@@ -10,7 +10,9 @@ use dds_model::{BySeat, Card, Deal, Hand, Seat};
 
 use crate::Error;
 
-pub use self::solve::{solve_layouts, solve_layouts_in, LayoutOptions, LayoutResult, LayoutTask};
+pub use self::solve::{
+    solve_layouts, solve_layouts_in, LayoutOptions, LayoutResult, LayoutShare, LayoutTask, LeadTricks,
+};
 pub use self::summary::{LayoutFigures, LayoutSummary};
 
 /// Layouts are handed out in chunks of this many consecutive layouts, the

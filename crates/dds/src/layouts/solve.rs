@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dds_model::{BySeat, ByStrain, Deal, Seat, SplitMix64, Strain};
+use dds_model::{BySeat, ByStrain, Card, Deal, Seat, SplitMix64, Strain};
 
 use dds_tt::{PartitionTable, TransTable, WithMemory};
 
@@ -42,15 +42,26 @@ pub enum LayoutTask {
         /// The seat on lead.
         leader: Seat,
     },
+    /// One strain with one opening leader, and every card the leader
+    /// holds scored: the cell's figures are [`LayoutTask::Lead`]'s (the
+    /// best lead), and each opening card has its own
+    /// ([`LayoutSummary::lead_distribution`]). Dearer than `Lead`: every
+    /// card's value is searched.
+    Leads {
+        /// The strain.
+        strain: Strain,
+        /// The seat on lead.
+        leader: Seat,
+    },
     /// The full double dummy table.
     Table,
 }
 
 impl LayoutTask {
     /// The (strain, declarer) cells the task solves.
-    fn cells(self) -> ByStrain<BySeat<bool>> {
+    pub(super) fn cells(self) -> ByStrain<BySeat<bool>> {
         match self {
-            LayoutTask::Lead { strain, leader } => {
+            LayoutTask::Lead { strain, leader } | LayoutTask::Leads { strain, leader } => {
                 ByStrain::from_fn(|s| BySeat::from_fn(|d| s == strain && d == leader.prev()))
             }
             LayoutTask::Table => ByStrain::from_fn(|_| BySeat::from_fn(|_| true)),
@@ -84,12 +95,76 @@ pub struct LayoutOptions {
     pub time_limit: Option<Duration>,
     /// The seed of the shuffled order and of the sample.
     pub seed: u64,
+    /// Solve only this share of the run's work (for a run spread over
+    /// processes or Web Workers, each with its own share; their summaries
+    /// add up with [`LayoutSummary::merge`] to the whole run's). `None`:
+    /// the whole run.
+    pub share: Option<LayoutShare>,
 }
 
 impl Default for LayoutOptions {
-    /// Every layout, no limit, a fixed seed.
+    /// Every layout, no limit, a fixed seed, the whole run.
     fn default() -> LayoutOptions {
-        LayoutOptions { sample: None, limit: None, time_limit: None, seed: 0x1a70_u64 }
+        LayoutOptions { sample: None, limit: None, time_limit: None, seed: 0x1a70_u64, share: None }
+    }
+}
+
+/// A share of a layouts run: part `part` of `parts` (from 0). The run's
+/// work order (with its sample and limit) is cut into units of up to 40
+/// layouts; a share solves units `part`, `part + parts`, `part + 2 parts`,
+/// ... The shares of one run, with the same options otherwise, solve each
+/// layout of the run once between them.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutShare, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::Seat;
+/// // East and West unknown: 10,400,600 layouts; the run's first 100, in three shares.
+/// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432.876.A54.A54 -")?;
+/// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East };
+/// let whole = LayoutOptions { limit: Some(100), ..LayoutOptions::default() };
+/// let go_on = |_: &_, _: &_| ControlFlow::Continue(());
+/// let all = solve_layouts(&layouts, task, &whole, &Parallel::default(), go_on)?;
+/// let mut merged = None;
+/// for part in 0..3 {
+///     let options = LayoutOptions { share: LayoutShare::new(part, 3), ..whole };
+///     let share = solve_layouts(&layouts, task, &options, &Parallel::default(), go_on)?;
+///     match &mut merged {
+///         None => merged = Some(share),
+///         Some(m) => m.merge(&share)?,
+///     }
+/// }
+/// let merged = merged.unwrap();
+/// assert_eq!((merged.solved(), merged.planned()), (100, 100));
+/// assert_eq!(merged.distribution(Strain::Spades, Seat::North), all.distribution(Strain::Spades, Seat::North));
+/// assert!(LayoutShare::new(3, 3).is_none());
+/// # Ok::<_, dds::Error>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LayoutShare {
+    part: u32,
+    parts: u32,
+}
+
+impl LayoutShare {
+    /// Part `part` (from 0) of `parts`; `None` unless `part < parts`.
+    pub fn new(part: u32, parts: u32) -> Option<LayoutShare> {
+        (part < parts).then_some(LayoutShare { part, parts })
+    }
+
+    /// The part, from 0.
+    pub fn part(self) -> u32 {
+        self.part
+    }
+
+    /// The number of parts.
+    pub fn parts(self) -> u32 {
+        self.parts
+    }
+
+    /// The run's work unit of this share's `i`-th unit.
+    fn unit(self, i: u64) -> u64 {
+        i.saturating_mul(u64::from(self.parts)).saturating_add(u64::from(self.part))
     }
 }
 
@@ -121,6 +196,52 @@ pub struct LayoutResult {
     /// Declarer's tricks; only the task's cells are filled (zero elsewhere:
     /// see [`LayoutSummary::cells`]).
     pub table: DdTable,
+    /// For [`LayoutTask::Leads`], declarer's tricks after each card the
+    /// leader holds; `None` for the other tasks.
+    pub leads: Option<LeadTricks>,
+}
+
+/// Declarer's tricks after each opening lead of one layout
+/// ([`LayoutTask::Leads`]).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::model::{Card, Seat};
+/// // West's hand unknown: one layout. North leads in spades (West declares).
+/// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
+/// let task = LayoutTask::Leads { strain: Strain::Spades, leader: Seat::North };
+/// let mut leads = None;
+/// solve_layouts(&layouts, task, &LayoutOptions::default(), &Parallel::default(), |result, _| {
+///     leads = result.leads;
+///     ControlFlow::Continue(())
+/// })?;
+/// let leads = leads.unwrap();
+/// assert_eq!(leads.iter().count(), 13); // North's 13 cards
+/// assert_eq!(leads.iter().map(|(_, t)| t).min(), Some(8)); // the table's 8 tricks after the best lead
+/// assert_eq!(leads.get("SA".parse::<Card>()?), None); // not North's
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LeadTricks {
+    /// By card bit; [`LeadTricks::NONE`] for a card not led.
+    tricks: [u8; 64],
+}
+
+impl LeadTricks {
+    const NONE: u8 = u8::MAX;
+
+    /// Declarer's tricks after `card` is led; `None` if the leader does
+    /// not hold it.
+    pub fn get(&self, card: Card) -> Option<u8> {
+        Some(self.tricks[card.bit() as usize]).filter(|&t| t != LeadTricks::NONE)
+    }
+
+    /// The cards the leader holds, each with declarer's tricks after it,
+    /// spades first, each suit from the ace down.
+    pub fn iter(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
+        Card::all().filter_map(|card| Some((card, self.get(card)?)))
+    }
 }
 
 /// Solves the layouts of `layouts` for `task`, in parallel, and returns
@@ -193,8 +314,19 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
     let order = WorkOrder::new(layouts.count(), options.sample, options.seed);
     let planned = options.limit.map_or(order.len(), |l| l.min(order.len()));
     let random = matches!(order, WorkOrder::Sample(_));
-    let mut summary = LayoutSummary::new(layouts.count(), planned, random, task.cells());
-    let threads = settings.thread_count().clamp(1, planned.clamp(1, 1024) as usize);
+    // The run's work units this call solves, from the `i`-th on.
+    let share = options.share.unwrap_or(LayoutShare { part: 0, parts: 1 });
+    let unit = |i: u64| {
+        let places = order.unit(share.unit(i));
+        places.start.min(planned)..places.end.min(planned)
+    };
+    // The layouts of the share: its units' places below `planned`.
+    let share_planned = match share.parts {
+        1 => planned,
+        _ => (0..).map(unit).take_while(|places| !places.is_empty()).map(|places| places.end - places.start).sum(),
+    };
+    let mut summary = LayoutSummary::new(layouts.count(), share_planned, random, task);
+    let threads = settings.thread_count().clamp(1, share_planned.clamp(1, 1024) as usize);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // A limit too far away to represent is no limit.
@@ -206,20 +338,21 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
         // in the same order (no scope, no channel: a target without threads,
         // such as wasm32-unknown-unknown, runs it as it is).
         let mut worker = Worker::<T>::new(task, memory);
-        for u in 0.. {
-            let places = order.unit(u);
-            if places.start >= planned {
+        for i in 0.. {
+            let places = unit(i);
+            if places.is_empty() {
                 break;
             }
-            for p in places.start..places.end.min(planned) {
+            for p in places {
                 if past_deadline() {
                     return Ok(summary);
                 }
                 let index = order.index(p);
                 let deal = layouts.layout(index);
-                let table = worker.solve(&deal)?;
-                summary.add(index, &table);
-                if on_result(&LayoutResult { index, deal, table }, &summary).is_break() {
+                let (table, leads) = worker.solve(&deal)?;
+                let result = LayoutResult { index, deal, table, leads };
+                summary.add(&result);
+                if on_result(&result, &summary).is_break() {
                     return Ok(summary);
                 }
             }
@@ -235,24 +368,25 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
         let _stop_on_exit = StopOnDrop(&stop);
         for _ in 0..threads {
             let sender = sender.clone();
-            let (next, stop, order, past_deadline) = (&next, &stop, &order, &past_deadline);
+            let (next, stop, order, past_deadline, unit) = (&next, &stop, &order, &past_deadline, &unit);
             scope.spawn(move |_| {
                 let mut worker = Worker::<T>::new(task, memory);
                 // A chunk at a time: its layouts are alike, so the worker's
                 // table serves the next one (on two threads, taking single
                 // layouts instead made the work grow by 60%).
                 'work: loop {
-                    let places = order.unit(next.fetch_add(1, Ordering::Relaxed));
-                    if places.start >= planned {
+                    let places = unit(next.fetch_add(1, Ordering::Relaxed));
+                    if places.is_empty() {
                         break;
                     }
-                    for p in places.start..places.end.min(planned) {
+                    for p in places {
                         if stop.load(Ordering::Relaxed) || past_deadline() {
                             break 'work;
                         }
                         let index = order.index(p);
                         let deal = layouts.layout(index);
-                        let result = worker.solve(&deal).map(|table| LayoutResult { index, deal, table });
+                        let result =
+                            worker.solve(&deal).map(|(table, leads)| LayoutResult { index, deal, table, leads });
                         if sender.send(result).is_err() {
                             break 'work;
                         }
@@ -284,7 +418,7 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
             }
             match message {
                 Ok(result) => {
-                    summary.add(result.index, &result.table);
+                    summary.add(&result);
                     if on_result(&result, &summary).is_break() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -318,21 +452,25 @@ struct Worker<T: TransTable> {
     task: LayoutTask,
     solvers: Vec<Solver<T>>,
     guesses: ByStrain<Option<u8>>,
+    /// The opening leads of a layout with the defenders' tricks after
+    /// each ([`LayoutTask::Leads`]), kept to reuse its memory.
+    moves: Vec<(Card, dds_model::Hand, u8)>,
 }
 
 impl<T: TransTable + WithMemory> Worker<T> {
     fn new(task: LayoutTask, memory: usize) -> Worker<T> {
         let (count, each) = match task {
-            LayoutTask::Lead { .. } => (1, memory),
+            LayoutTask::Lead { .. } | LayoutTask::Leads { .. } => (1, memory),
             // Five tables share the worker's budget.
             LayoutTask::Table => (Strain::NUM, memory / Strain::NUM),
         };
         let solvers = (0..count).map(|_| Solver::with_table(T::with_memory(each))).collect();
-        Worker { task, solvers, guesses: ByStrain::default() }
+        Worker { task, solvers, guesses: ByStrain::default(), moves: Vec::new() }
     }
 
-    fn solve(&mut self, deal: &Deal) -> Result<DdTable, Error> {
+    fn solve(&mut self, deal: &Deal) -> Result<(DdTable, Option<LeadTricks>), Error> {
         let mut tricks = ByStrain::<BySeat<u8>>::default();
+        let mut leads = None;
         match self.task {
             LayoutTask::Lead { strain, leader } => {
                 let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
@@ -340,6 +478,21 @@ impl<T: TransTable + WithMemory> Worker<T> {
                 self.guesses[strain] = Some(ns);
                 let declarer = leader.prev();
                 tricks[strain][declarer] = side_tricks(ns, declarer.side(), 13);
+            }
+            LayoutTask::Leads { strain, leader } => {
+                let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
+                self.moves.clear();
+                let ns = self.solvers[0].lead_scores(deal, strain, leader, guess, &mut self.moves)?;
+                self.guesses[strain] = Some(ns);
+                let declarer = leader.prev();
+                tricks[strain][declarer] = side_tricks(ns, declarer.side(), 13);
+                let mut each = LeadTricks { tricks: [LeadTricks::NONE; 64] };
+                for &(card, equals, defence) in &self.moves {
+                    for led in core::iter::once(card).chain(equals.iter()) {
+                        each.tricks[led.bit() as usize] = 13 - defence;
+                    }
+                }
+                leads = Some(each);
             }
             LayoutTask::Table => {
                 for strain in Strain::ALL {
@@ -352,7 +505,7 @@ impl<T: TransTable + WithMemory> Worker<T> {
                 }
             }
         }
-        Ok(DdTable::solved(tricks))
+        Ok((DdTable::solved(tricks), leads))
     }
 }
 

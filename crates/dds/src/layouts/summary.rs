@@ -1,10 +1,10 @@
 //! The totals of a layouts run: the distribution of tricks, the chance of
 //! making each contract, its expected score and the standard error.
 
-use dds_model::{BySeat, ByStrain, Contract, Level, Penalty, Seat, Strain, Vulnerability};
+use dds_model::{BySeat, ByStrain, Card, Contract, Level, Penalty, Seat, Strain, Vulnerability};
 
 use super::CHUNK;
-use crate::DdTable;
+use crate::{Error, LayoutResult, LayoutTask};
 
 /// The totals over the layouts solved so far.
 ///
@@ -30,6 +30,9 @@ pub struct LayoutSummary {
     units: Units,
     cells: ByStrain<BySeat<bool>>,
     counts: ByStrain<BySeat<[u64; 14]>>,
+    /// For [`LayoutTask::Leads`]: by card bit, the layouts in which
+    /// declarer takes 0 to 13 tricks after that card is led.
+    leads: Option<Box<[[u64; 14]; 64]>>,
 }
 
 /// The figures of a [`LayoutSummary`] without the bookkeeping of a run in
@@ -67,6 +70,10 @@ pub struct LayoutFigures {
     /// For each strain and declarer, the layouts in which declarer takes
     /// 0 to 13 tricks.
     pub counts: ByStrain<BySeat<[u64; 14]>>,
+    /// For [`LayoutTask::Leads`] (`None` for the other tasks): each card
+    /// the leader held in a layout solved, with the layouts in which
+    /// declarer takes 0 to 13 tricks after that card is led.
+    pub leads: Option<Vec<(Card, [u64; 14])>>,
 }
 
 /// What a summary's standard error counts as independent units.
@@ -83,6 +90,10 @@ enum Units {
 impl LayoutSummary {
     /// The summary's figures (see [`LayoutFigures`]).
     pub fn figures(&self) -> LayoutFigures {
+        let leads = self
+            .leads
+            .as_ref()
+            .map(|_| self.lead_cards().filter_map(|card| Some((card, *self.lead_distribution(card)?))).collect());
         LayoutFigures {
             population: self.population,
             planned: self.planned,
@@ -90,14 +101,71 @@ impl LayoutSummary {
             units: self.units(),
             cells: self.cells,
             counts: self.counts,
+            leads,
         }
     }
 
     /// A summary with these figures: its statistics are those of the
     /// summary the figures came from.
     pub fn from_figures(figures: LayoutFigures) -> LayoutSummary {
-        let LayoutFigures { population, planned, solved, units, cells, counts } = figures;
-        LayoutSummary { population, planned, solved, units: Units::Counted(units), cells, counts }
+        let LayoutFigures { population, planned, solved, units, cells, counts, leads } = figures;
+        let leads = leads.map(|cards| {
+            let mut by_bit = Box::new([[0u64; 14]; 64]);
+            for (card, counts) in cards {
+                by_bit[card.bit() as usize] = counts;
+            }
+            by_bit
+        });
+        LayoutSummary { population, planned, solved, units: Units::Counted(units), cells, counts, leads }
+    }
+
+    /// Adds the figures of `other`, a summary of the same problem and task
+    /// (another share of the run, see [`LayoutShare`](crate::LayoutShare)):
+    /// the layouts planned and solved, the counts and the units of the
+    /// standard error add up. The two must not have solved the same layout
+    /// (shares of one run never do). Summaries of different problems (their
+    /// populations differ) or tasks (their cells differ) are refused with
+    /// [`Error::LayoutMerge`].
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, Error, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::Seat;
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let go_on = |_: &_, _: &_| ControlFlow::Continue(());
+    /// let solve = |task| solve_layouts(&layouts, task, &LayoutOptions::default(), &Parallel::default(), go_on);
+    /// let mut spades = solve(LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East })?;
+    /// let hearts = solve(LayoutTask::Lead { strain: Strain::Hearts, leader: Seat::East })?;
+    /// assert_eq!(spades.merge(&hearts), Err(Error::LayoutMerge));
+    /// # Ok::<_, dds::Error>(())
+    /// ```
+    pub fn merge(&mut self, other: &LayoutSummary) -> Result<(), Error> {
+        let same_task = self.cells == other.cells && self.leads.is_some() == other.leads.is_some();
+        if self.population != other.population || !same_task {
+            return Err(Error::LayoutMerge);
+        }
+        self.units = match (&self.units, &other.units) {
+            (Units::Layouts, Units::Layouts) => Units::Layouts,
+            (Units::Chunks(mine), Units::Chunks(theirs)) => Units::Chunks(mine.union(theirs).copied().collect()),
+            _ => Units::Counted(self.units() + other.units()),
+        };
+        self.planned = self.planned.saturating_add(other.planned);
+        self.solved = self.solved.saturating_add(other.solved);
+        for strain in Strain::ALL {
+            for seat in Seat::ALL {
+                for (mine, theirs) in self.counts[strain][seat].iter_mut().zip(other.counts[strain][seat]) {
+                    *mine += theirs;
+                }
+            }
+        }
+        if let (Some(mine), Some(theirs)) = (&mut self.leads, &other.leads) {
+            for (mine, theirs) in mine.iter_mut().zip(theirs.iter()) {
+                for (m, t) in mine.iter_mut().zip(theirs) {
+                    *m += t;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The independent units of the standard error: the layouts of a
@@ -110,29 +178,106 @@ impl LayoutSummary {
         }
     }
 
-    pub(super) fn new(population: u64, planned: u64, random: bool, cells: ByStrain<BySeat<bool>>) -> LayoutSummary {
+    pub(super) fn new(population: u64, planned: u64, random: bool, task: LayoutTask) -> LayoutSummary {
         LayoutSummary {
             population,
             planned,
             solved: 0,
             units: if random { Units::Layouts } else { Units::Chunks(ahash::AHashSet::new()) },
-            cells,
+            cells: task.cells(),
             counts: ByStrain::from_fn(|_| BySeat::default()),
+            leads: matches!(task, LayoutTask::Leads { .. }).then(|| Box::new([[0; 14]; 64])),
         }
     }
 
-    pub(super) fn add(&mut self, index: u64, table: &DdTable) {
+    pub(super) fn add(&mut self, result: &LayoutResult) {
         self.solved += 1;
         if let Units::Chunks(chunks) = &mut self.units {
-            chunks.insert(index / CHUNK);
+            chunks.insert(result.index / CHUNK);
         }
         for strain in Strain::ALL {
             for seat in Seat::ALL {
                 if self.cells[strain][seat] {
-                    self.counts[strain][seat][usize::from(table.tricks(strain, seat))] += 1;
+                    self.counts[strain][seat][usize::from(result.table.tricks(strain, seat))] += 1;
                 }
             }
         }
+        if let (Some(counts), Some(leads)) = (&mut self.leads, &result.leads) {
+            for (card, tricks) in leads.iter() {
+                counts[card.bit() as usize][usize::from(tricks)] += 1;
+            }
+        }
+    }
+
+    /// The cards led in the layouts solved ([`LayoutTask::Leads`]; none
+    /// for the other tasks), spades first, each suit from the ace down: the
+    /// leader's cards, and with a hidden leader every card it held in some
+    /// layout.
+    pub fn lead_cards(&self) -> impl Iterator<Item = Card> + '_ {
+        Card::all().filter(|&card| self.lead_distribution(card).is_some())
+    }
+
+    /// For [`LayoutTask::Leads`], the layouts in which declarer takes 0 to
+    /// 13 tricks after `card` is led; `None` for another task or a card the
+    /// leader held in no layout solved. With a hidden leader, a card's
+    /// figures are over the layouts in which the leader held it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::model::{Card, Level, Seat};
+    /// // East and West share six unknown cards, three each: 20 layouts. South leads (East declares).
+    /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
+    /// let task = LayoutTask::Leads { strain: Strain::NoTrump, leader: Seat::South };
+    /// let summary = solve_layouts(&layouts, task, &LayoutOptions::default(), &Parallel::default(), |_, _| {
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(summary.lead_cards().count(), 13);
+    /// let ace: Card = "DA".parse()?;
+    /// assert_eq!(summary.lead_distribution(ace).unwrap().iter().sum::<u64>(), 20);
+    /// // No lead does better for the defence than the best lead.
+    /// let best = summary.mean_tricks(Strain::NoTrump, Seat::East).unwrap();
+    /// assert!(summary.lead_cards().all(|c| summary.lead_mean_tricks(c).unwrap() >= best));
+    /// let p = summary.lead_make_probability(ace, Level::new(1)).unwrap();
+    /// assert!((0.0..=1.0).contains(&p));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lead_distribution(&self, card: Card) -> Option<&[u64; 14]> {
+        let counts = &self.leads.as_ref()?[card.bit() as usize];
+        counts.iter().any(|&n| n > 0).then_some(counts)
+    }
+
+    /// Declarer's mean tricks after `card` is led (see
+    /// [`LayoutSummary::lead_distribution`]).
+    pub fn lead_mean_tricks(&self, card: Card) -> Option<f64> {
+        let counts = self.lead_distribution(card)?;
+        let (n, total) = counts.iter().enumerate().fold((0u64, 0u64), |(n, t), (k, &c)| (n + c, t + k as u64 * c));
+        Some(total as f64 / n as f64)
+    }
+
+    /// The share of the layouts (those in which the leader held `card`)
+    /// where declarer makes `level` after `card` is led.
+    pub fn lead_make_probability(&self, card: Card, level: Level) -> Option<f64> {
+        let counts = self.lead_distribution(card)?;
+        let made: u64 = counts[usize::from(level.tricks_needed())..].iter().sum();
+        Some(made as f64 / counts.iter().sum::<u64>() as f64)
+    }
+
+    /// The standard error of a share among the layouts in which the leader
+    /// held `card`: [`LayoutSummary::standard_error`] with the units scaled
+    /// to those layouts.
+    pub fn lead_standard_error(&self, card: Card, share: f64) -> Option<f64> {
+        let held: u64 = self.lead_distribution(card)?.iter().sum();
+        if self.is_complete() {
+            return Some(0.0);
+        }
+        let units = (self.units() as f64 * held as f64 / self.solved.max(1) as f64).floor();
+        if held < 2 || units < 1.0 {
+            return None;
+        }
+        let (solved, big_n) = (self.solved as f64, self.population as f64);
+        let correction = (big_n - solved) / (big_n - 1.0);
+        Some((share * (1.0 - share) / units * correction).sqrt())
     }
 
     /// All layouts of the problem.
@@ -379,6 +524,7 @@ mod tests {
             units: 1 << 40,
             cells: ByStrain::from_fn(|_| BySeat::from_fn(|_| true)),
             counts: ByStrain::from_fn(|_| BySeat::from_fn(|_| [0; 14])),
+            leads: None,
         };
         let summary = LayoutSummary::from_figures(figures.clone());
         assert_eq!(summary.figures(), figures);
