@@ -101,6 +101,20 @@ const methods = {
     return plain(result);
   },
 
+  /** The printable hand record of `dds report`: an HTML page. */
+  handRecord({ text, fileName }, progress) {
+    let last = 0;
+    const result = solver.handRecord(text, {
+      keepGoing: true,
+      fileName,
+      onProgress: (done, total) => {
+        const now = Date.now();
+        if (now - last > 100 || done === total) { last = now; progress({ done, total }); }
+      },
+    });
+    return plain(result);
+  },
+
   /** Single dummy: the package's layouts (every layout of the hidden
    *  cards, or a seeded random sample, each solved, and the figures), with
    *  the figures so far in a progress message at most every 100 ms. */

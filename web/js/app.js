@@ -626,25 +626,30 @@ function batchSource() {
 }
 
 let batchEngine = null;
-async function runBatch() {
+/** Solves the file (or the deal shown) in a worker: `writePbn` for the PBN
+ *  file with the tags, or `handRecord` (kind 'record') for the printable
+ *  hand record of `dds report`; then offers the result for download. */
+async function runBatch(kind = 'pbn') {
   const { text, name } = batchSource();
   if (!text) return;
   const stem = name.replace(/\.(pbn|lin|txt)$/i, '');
   if (state.batch.url) URL.revokeObjectURL(state.batch.url);
-  const job = { status: 'busy', done: 0, total: 0 };
+  const job = { status: 'busy', done: 0, total: 0, kind };
   state.batch = job;
   renderBatch();
   // Its own worker, so that the board shown can still be played while the file is solved.
   batchEngine ??= new Engine();
   try {
-    const result = await batchEngine.call('writePbn', { text }, ({ done, total }) => {
+    const method = kind === 'record' ? 'handRecord' : 'writePbn';
+    const result = await batchEngine.call(method, { text, fileName: name }, ({ done, total }) => {
       job.done = done;
       job.total = total;
       if (state.batch === job) renderBatchProgress();
     });
     if (state.batch !== job) return;
-    const url = URL.createObjectURL(new Blob([result.text], { type: 'application/x-chess-pbn' }));
-    state.batch = { status: 'done', url, name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
+    state.batch = kind === 'record'
+      ? { status: 'done', kind, url: URL.createObjectURL(new Blob([result.html], { type: 'text/html' })), name: `${stem}-record.html`, solved: result.boards, errors: result.errors }
+      : { status: 'done', kind, url: URL.createObjectURL(new Blob([result.text], { type: 'application/x-chess-pbn' })), name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
   } catch (e) {
     if (e.kind === 'Cancelled') batchEngine = null;
     if (state.batch !== job) return;
@@ -680,13 +685,16 @@ function renderBatch() {
   const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   const count = state.file ? state.boards.length : state.deal ? 1 : 0;
   let html = `<p><button type="button" id="solve-file" data-focus="solve-file" ${count && b.status !== 'busy' ? '' : 'disabled'}>Add the double dummy tags</button>
-    <span class="muted small">${state.file ? `to the ${count} board${count === 1 ? '' : 's'} of ${esc(state.file.name)}` : 'to this deal'}: DoubleDummyTricks, OptimumResultTable, ParContract, OptimumScore, as <code>dds pbn</code> writes them.</span></p>`;
+    <span class="muted small">${state.file ? `to the ${count} board${count === 1 ? '' : 's'} of ${esc(state.file.name)}` : 'to this deal'}: DoubleDummyTricks, OptimumResultTable, ParContract, OptimumScore, as <code>dds pbn</code> writes them.</span></p>
+    <p><button type="button" id="record-file" data-focus="record-file" ${count && b.status !== 'busy' ? '' : 'disabled'}>Printable hand record</button>
+    <span class="muted small">each board's hands, double dummy table and par, six to an A4 sheet, as <code>dds report</code> makes it.</span></p>`;
   if (b.status === 'busy') {
     html += `<p><progress id="batch-progress" max="1" value="0"></progress> <span id="batch-count">starting…</span>
       <button type="button" id="stop-file" data-focus="stop-file">Stop</button></p>`;
   } else if (b.status === 'done') {
-    html += `<p><a id="download" class="button primary" href="${b.url}" download="${esc(b.name)}" data-focus="download">Download ${esc(b.name)}</a>
-      <span class="muted small">${b.solved} board${b.solved === 1 ? '' : 's'} solved</span></p>`;
+    const open = b.kind === 'record' ? ` <a id="open-record" class="button" href="${b.url}" target="_blank" rel="noopener" data-focus="open-record">Open to print</a>` : '';
+    html += `<p><a id="download" class="button primary" href="${b.url}" download="${esc(b.name)}" data-focus="download">Download ${esc(b.name)}</a>${open}
+      <span class="muted small">${b.solved} board${b.solved === 1 ? '' : 's'} ${b.kind === 'record' ? 'on the record' : 'solved'}</span></p>`;
     if (b.errors.length) {
       html += `<ul class="errors">${b.errors.map((e) => `<li>Game ${e.game}${e.board ? ` (board ${esc(e.board)})` : ''}: ${esc(e.error.message)}</li>`).join('')}</ul>`;
     }
@@ -991,6 +999,7 @@ document.addEventListener('click', (e) => {
         $('table').querySelector('button')?.focus();
         break;
       case 'solve-file': runBatch(); break;
+      case 'record-file': runBatch('record'); break;
       case 'stop-file': stopBatch(); break;
       case 'sd-run': runSd(); break;
       case 'sd-leads': {

@@ -207,7 +207,7 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('a PBN file of ten boards: each table is DDS\'s, and the file comes back as `dds pbn` writes it', async () => {
+  test('a PBN file of ten boards: each table is DDS\'s, the file comes back as `dds pbn` writes it, and the hand record as `dds report` makes it', async () => {
     const file = join(tmp, 'boards.pbn');
     copyFileSync(join(ROOT, 'fixtures/sample/boards.pbn'), file);
     const { page, errors } = await openPage(chrome, server.url);
@@ -234,6 +234,14 @@ describe('the page', () => {
     assert.equal(tags(mine).length, 10 * 24);
     assert.deepEqual(tags(mine), tags(theirs));
     assert.equal(mine, theirs);
+    // The printable hand record: the page `dds report` makes of the file.
+    await page.click('#record-file');
+    await page.waitForSelector('#open-record', { timeout: 60000 });
+    const [record] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    assert.equal(record.suggestedFilename(), 'boards-record.html');
+    const html = join(tmp, 'record.html');
+    await record.saveAs(html);
+    assert.equal(readFileSync(html, 'utf8'), execFileSync(ddsBinary(), ['report', file], { encoding: 'utf8' }));
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -133,6 +133,17 @@ impl WasmSolver {
         api::dealer_par(&mut self.inner, &table, &dealer, &vulnerability)
     }
 
+    /// The printable hand record of a PBN file: see the function
+    /// `handRecord`.
+    #[wasm_bindgen(js_name = handRecord, unchecked_return_type = "HandRecordResult")]
+    pub fn hand_record(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "HandRecordOptions")] options: JsValue,
+    ) -> JsResult<JsValue> {
+        crate::files::hand_record(&mut self.inner, &text, &options)
+    }
+
     /// A PBN file with the double dummy tags: see the function `writePbn`.
     #[wasm_bindgen(js_name = writePbn, unchecked_return_type = "PbnWriteResult")]
     pub fn write_pbn(

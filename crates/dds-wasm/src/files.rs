@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use dds::model::{parse_lin, Deal, PbnDeal, PbnFile, PbnRecord, PbnRecords, Seat, Vulnerability};
+use dds::report::{self, Heading, ReportBoard};
 use dds::{DdTable, Solver};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -191,4 +192,80 @@ pub(crate) fn write_pbn(solver: &mut Solver, text: &JsValue, options: &JsValue) 
         report(callback.as_ref(), g as u64 + 1, total)?;
     }
     Ok(Obj::new().set("text", file.to_string()).set("solved", solved).set("errors", errors).into())
+}
+
+/// `handRecord(text, options)`: the printable hand record `dds report`
+/// makes (the facade's `dds::report`) of the games of a PBN file: each
+/// distinct board once (deal, number, dealer and vulnerability), its table
+/// and the dealer's par, in sheets of six; the heading from the games'
+/// events and dates, Bridge Composer's header lines, or `fileName`. A board
+/// without a number is numbered by its place among the games with a deal.
+/// A bad game throws, or with `keepGoing` is left out and listed in
+/// `errors`. `onProgress(done, total)` after each game. Returns `{html,
+/// boards, errors}`.
+pub(crate) fn hand_record(solver: &mut Solver, text: &JsValue, options: &JsValue) -> JsResult<JsValue> {
+    let file = pbn_file(text)?;
+    let keep_going = property(options, "keepGoing").as_bool().unwrap_or(false);
+    let callback = callback(&property(options, "onProgress"), "onProgress")?;
+    let file_name = property(options, "fileName").as_string();
+    let records = file.records();
+    let total = file.games().len() as u64;
+    let mut tables: HashMap<Deal, DdTable> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let (mut boards, mut events, mut dates) = (Vec::new(), Vec::new(), Vec::new());
+    let add = |values: &mut Vec<String>, value: Option<String>| {
+        if let Some(value) = value.filter(|v| !values.contains(v)) {
+            values.push(value);
+        }
+    };
+    let errors = Array::new();
+    let mut place = 0;
+    for g in 0..file.games().len() {
+        let mut read = || -> Result<Option<ReportBoard>, Failure> {
+            let Some(record) = records.record(g) else { return Ok(None) };
+            // Bad records count, as `dds report` counts its records.
+            place += 1;
+            let record = record?;
+            let deal = dds::full_deal(&record.deal_text.parse::<Deal>()?)?;
+            let number = record.board.and_then(report::known).map_or_else(|| place.to_string(), str::to_owned);
+            // A board whose input does not say follows the board number;
+            // a number that is not one means North, None.
+            let dealer = record.dealer.unwrap_or(Seat::North);
+            let vulnerability = record.vulnerability.unwrap_or(Vulnerability::None);
+            if !seen.insert((deal, number.clone(), dealer, vulnerability)) {
+                return Ok(None);
+            }
+            add(&mut events, record.event.and_then(report::known).map(str::to_owned));
+            add(&mut dates, record.date.and_then(report::known).map(report::pbn_date));
+            let table = match tables.get(&deal) {
+                Some(table) => *table,
+                None => *tables.entry(deal).or_insert(solver.dd_table(&deal)?),
+            };
+            Ok(Some(ReportBoard::new(&number, deal, dealer, vulnerability, table)))
+        };
+        match read() {
+            Ok(board) => boards.extend(board),
+            Err(failure) => {
+                let failure = game_failure(&records, g, failure);
+                if !keep_going {
+                    return Err(failure.into());
+                }
+                errors.push(
+                    &Obj::new()
+                        .set("game", g as u32 + 1)
+                        .set("board", board_value(&records, g))
+                        .set("error", failure)
+                        .into(),
+                );
+            }
+        }
+        report(callback.as_ref(), g as u64 + 1, total)?;
+    }
+    if boards.is_empty() {
+        return Err(Failure::new("PbnFile", "no board with a deal to report").about("text").into());
+    }
+    let header: Vec<String> = file.header_lines().map(str::to_owned).collect();
+    let heading = Heading::new(&events, &dates, &header, file_name.as_deref());
+    let html = report::hand_record(&heading, &boards);
+    Ok(Obj::new().set("html", html).set("boards", boards.len() as u32).set("errors", errors).into())
 }

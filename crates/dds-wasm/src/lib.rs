@@ -206,6 +206,14 @@ export interface PbnGame {
   error?: DdsErrorLike;
 }
 export interface PbnWriteOptions { keepGoing?: boolean; onProgress?: ProgressCallback }
+export interface HandRecordOptions extends PbnWriteOptions { fileName?: string }
+export interface HandRecordResult {
+  /** The whole page. */
+  html: string;
+  /** The distinct boards on it. */
+  boards: number;
+  errors: { game: number; board: string | null; error: DdsErrorLike }[];
+}
 export interface PbnWriteResult {
   text: string; solved: number;
   errors: { game: number; board: string | null; error: DdsErrorLike }[];
@@ -398,6 +406,19 @@ pub fn parse_lin(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue)
 #[wasm_bindgen(js_name = parsePbn, unchecked_return_type = "PbnGame[]")]
 pub fn parse_pbn(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
     files::parse_pbn(&text)
+}
+
+/// The printable hand record `dds report` makes of the games of a PBN
+/// file: each distinct board's hands, dealer and vulnerability, double
+/// dummy table and dealer's par, in A4 sheets of six boards, as one HTML
+/// page. Options: `fileName` (under the title when the games name no
+/// event or date), `keepGoing`, `onProgress(done, total)`.
+#[wasm_bindgen(js_name = handRecord, unchecked_return_type = "HandRecordResult")]
+pub fn hand_record(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "HandRecordOptions")] options: JsValue,
+) -> JsResult<JsValue> {
+    with_solver(|solver| files::hand_record(solver, &text, &options))
 }
 
 /// A PBN file with the double dummy tags of `dds pbn` added to every game.

@@ -140,6 +140,7 @@ mod layouts;
 mod par;
 pub mod pbn;
 mod play;
+pub mod report;
 mod solver;
 mod table;
 

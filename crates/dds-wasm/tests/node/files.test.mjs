@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseDeal, parseLin, parsePbn, writePbn, Solver, DdsError } from 'dds-rs';
+import { parseDeal, parseLin, parsePbn, writePbn, handRecord, Solver, DdsError } from 'dds-rs';
 import { fixture } from './helpers.mjs';
 
 const here = (name) => readFileSync(new URL(name, import.meta.url), 'utf8');
@@ -74,4 +74,19 @@ test('writePbn writes what dds pbn writes', () => {
   assert.throws(() => writePbn(here('games.pbn')), (e) => e instanceof DdsError
     && e.message === 'game 3 (board 7): invalid deal: duplicate card (C2)');
   assert.throws(() => writePbn('[Event "x"\n'), (e) => e.kind === 'PbnFile');
+});
+
+test('handRecord makes the page dds report makes', () => {
+  // The expected pages are `dds report fixtures/sample/boards.pbn` and
+  // `dds report --keep-going games.pbn` (run in this folder).
+  const sample = handRecord(fixture('sample', 'boards.pbn'), { fileName: 'boards.pbn' });
+  assert.equal(sample.html, here('boards.report.html'));
+  assert.equal(sample.boards, 10);
+  const progress = [];
+  const games = new Solver().handRecord(here('games.pbn'), { keepGoing: true, fileName: 'games.pbn', onProgress: (d, t) => { progress.push([d, t]); } });
+  assert.equal(games.html, here('games.report.html'));
+  assert.deepEqual(games.errors.map((e) => [e.game, e.board]), [[3, '7'], [4, '8'], [5, '9']]);
+  assert.deepEqual(progress.at(-1), [5, 5]);
+  assert.throws(() => handRecord(here('games.pbn')), (e) => e.message === 'game 3 (board 7): invalid deal: duplicate card (C2)');
+  assert.throws(() => handRecord('[Event "x"]\n'), (e) => e.kind === 'PbnFile');
 });
