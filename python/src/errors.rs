@@ -92,6 +92,7 @@ impl Failure {
             Error::NotFullDeal => (Class::Deal, "not_full_deal"),
             Error::LayoutSeats { .. } => (Class::Deal, "layout_seats"),
             Error::LayoutMerge => (Class::Input, "layout_merge"),
+            Error::LayoutsNeedSample { .. } => (Class::Input, "layouts_need_sample"),
             Error::Position(e) => (Class::Board, position_kind(e)),
             Error::TargetTooHigh { .. } => (Class::Board, "target_too_high"),
             Error::ParNeedsAllStrains => (Class::Input, "par_needs_all_strains"),

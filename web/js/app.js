@@ -16,7 +16,7 @@ import {
   classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
 } from './input.js';
 import { Engine } from './engine.js';
-import { SD_COUNTS, ALL_UP_TO, hiddenDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
+import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
 
 // The package on this thread: none of its calls here solves anything.
 let dds = null;
@@ -722,12 +722,9 @@ function resetSd() {
  *  from the package's countLayouts, or {why} when there is none to run. */
 function sdProblem() {
   if (state.hidden.length < 2) return { why: null };
-  if (!state.full) {
-    return { why: `Single dummy needs hands of 13 cards (the package's layouts deal the hidden cards until each hidden hand holds 13); this position has ${state.size} cards a hand.` };
-  }
-  const deal = hiddenDeal(state.hands, state.hidden);
+  const deal = positionDeal(state.hands);
   try {
-    return { deal, ...dds.countLayouts(deal) };
+    return { deal, ...dds.countLayouts(deal, state.hidden) };
   } catch (e) {
     return { why: `Single dummy: ${errorText(e)}.` };
   }
@@ -748,7 +745,7 @@ async function runSd(lead) {
   if (!problem.deal) return;
   const sd = state.sd;
   const gen = state.gen;
-  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul, lead });
+  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul, lead, hide: state.hidden });
   const planned = Math.min(sd.count, problem.population);
   const parts = workerCount(planned, navigator.hardwareConcurrency);
   const target = lead ? { ...lead } : null;
@@ -861,9 +858,15 @@ function sdResultsHtml() {
     const chosen = pick.declarer === seat && pick.strain === strain;
     return `<td><button type="button" class="cell${chosen ? ' chosen' : ''}" data-sd-seat="${seat}" data-sd-strain="${strain}" data-focus="sd-${seat}${strain}" aria-pressed="${chosen}" aria-label="${SEAT_NAMES[seat]} in ${strain === 'NT' ? 'notrump' : SYMBOLS[strain]}: ${m?.toFixed(2)} tricks on average">${m == null ? '' : m.toFixed(1)}</button></td>`;
   }).join('')}</tr>`).join('');
-  let html = `<p class="small muted table-title">Declarer's mean tricks over ${s.solved.toLocaleString('en')} layouts (click one for its chances)</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  const of = state.full ? '' : ` (of the ${state.size} left)`;
+  let html = `<p class="small muted table-title">Declarer's mean tricks${of} over ${s.solved.toLocaleString('en')} layouts (click one for its ${state.full ? 'chances' : 'tricks'})</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
   const cell = cellOf(s, pick.strain, pick.declarer);
-  if (cell) {
+  if (cell && !state.full) {
+    // An ending: how often declarer takes each number of the tricks left.
+    const rows = cell.distribution.slice(0, state.size + 1).map((n, k) => `<tr><th scope="row">${k}</th><td class="num">${(100 * n / s.solved).toFixed(1)}%</td><td class="bar"><span style="width:${(100 * n / s.solved).toFixed(1)}%"></span></td></tr>`).join('');
+    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: how often declarer takes each number of the ${state.size} tricks left</p><table class="chances" id="sd-chances" aria-label="Tricks taken"><tbody>${rows}</tbody></table>`;
+    html += sdLeadsHtml(pick, cell);
+  } else if (cell) {
     const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
     const levels = [1, 2, 3, 4, 5, 6, 7].map((l, i) => {
       const p = cell.make[i];
@@ -891,8 +894,12 @@ function sdLeadsHtml(pick, cell) {
   if (!mine?.leads?.length) return html;
   const level = leadLevel(cell, state.contract);
   const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
-  const rows = mine.leads.map((l) => `<tr><th scope="row">${cardHtml(l.card)}</th><td class="num">${l.distribution.reduce((a, b) => a + b, 0).toLocaleString('en')}</td><td class="num">${l.mean?.toFixed(2) ?? ''}</td><td class="num">${percent(l.make[level - 1])}</td></tr>`).join('');
-  html += `<p class="small table-title">${SEAT_NAMES[leader]}'s opening leads against ${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the layouts in which ${SEAT_NAMES[leader]} held the card, declarer's mean tricks after it and the chance ${level}${strainHtml(pick.strain)} still makes</p><table class="chances" id="sd-lead-table" aria-label="Opening leads"><thead><tr><th scope="col">Lead</th><th scope="col">Layouts</th><th scope="col">Tricks</th><th scope="col">${level}${strainHtml(pick.strain)} makes</th></tr></thead><tbody>${rows}</tbody></table>`;
+  // An ending has no contract to make: the mean tricks only.
+  const makes = (l) => (state.full ? `<td class="num">${percent(l.make[level - 1])}</td>` : '');
+  const rows = mine.leads.map((l) => `<tr><th scope="row">${cardHtml(l.card)}</th><td class="num">${l.distribution.reduce((a, b) => a + b, 0).toLocaleString('en')}</td><td class="num">${l.mean?.toFixed(2) ?? ''}</td>${makes(l)}</tr>`).join('');
+  const what = state.full ? ` and the chance ${level}${strainHtml(pick.strain)} still makes` : '';
+  const head = state.full ? `<th scope="col">${level}${strainHtml(pick.strain)} makes</th>` : '';
+  html += `<p class="small table-title">${SEAT_NAMES[leader]}'s opening leads against ${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the layouts in which ${SEAT_NAMES[leader]} held the card, declarer's mean tricks after it${what}</p><table class="chances" id="sd-lead-table" aria-label="Opening leads"><thead><tr><th scope="col">Lead</th><th scope="col">Layouts</th><th scope="col">Tricks</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
   return html;
 }
 

@@ -13,21 +13,23 @@ import { SEATS, handText } from './bridge.js';
 export const SD_COUNTS = [20, 50, 100, 200, 500, 1000, 5000];
 export const ALL_UP_TO = 20000;
 
-/** The deal for `layouts` and `countLayouts`: the hidden hands as `-`
- *  (PBN from North; `hands` are {N, E, S, W} card lists). */
-export function hiddenDeal(hands, hidden) {
-  return 'N:' + SEATS.map((s) => (hidden.includes(s) ? '-' : handText(hands[s]))).join(' ');
+/** The position for `layouts` and `countLayouts` with `hide`: every hand
+ *  (PBN from North; `hands` are {N, E, S, W} card lists), the hidden ones
+ *  dealt again by the package. */
+export function positionDeal(hands) {
+  return 'N:' + SEATS.map((s) => handText(hands[s])).join(' ');
 }
 
-/** The options of a run: the whole table of every layout solved (or, with
- *  `lead` = {strain, declarer}, every opening lead of the seat on
- *  declarer's left scored), `count` layouts (a random sample; every one
+/** The options of a run: the seats `hide` of the position dealt again; the
+ *  whole table of every layout solved (or, with `lead` = {strain,
+ *  declarer}, every opening lead of the seat on declarer's left scored),
+ *  `count` layouts (a random sample; every one
  *  when `count` reaches `population`), the page's seed and the board's
  *  vulnerability (for expected scores). */
-export function runOptions({ count, seed, population, vulnerability, lead }) {
+export function runOptions({ count, seed, population, vulnerability, lead, hide }) {
   const options = lead
-    ? { strain: lead.strain, leader: SEATS[(SEATS.indexOf(lead.declarer) + 1) % 4], everyLead: true, seed, vulnerability }
-    : { table: true, seed, vulnerability };
+    ? { strain: lead.strain, leader: SEATS[(SEATS.indexOf(lead.declarer) + 1) % 4], everyLead: true, seed, vulnerability, hide }
+    : { table: true, seed, vulnerability, hide };
   if (count < population) options.sample = count;
   return options;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
 import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn } from '../js/input.js';
-import { hiddenDeal, runOptions, cellOf } from '../js/sd.js';
+import { positionDeal, runOptions, cellOf } from '../js/sd.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 const dds = await nodePackage();
@@ -94,12 +94,12 @@ test('random deals, and lists of deals numbered from 1', () => {
 });
 
 test('single dummy: the deal and options handed to the package\'s layouts, its figures read back', () => {
-  const deal = hiddenDeal(dealHands(LIST1), ['E', 'W']);
-  assert.equal(deal, 'N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -');
-  assert.equal(dds.countLayouts(deal).population, 10400600);
-  assert.deepEqual(runOptions({ count: 20, seed: 3, population: 10400600, vulnerability: 'NS' }), { table: true, seed: 3, vulnerability: 'NS', sample: 20 });
+  const deal = positionDeal(dealHands(LIST1));
+  assert.equal(deal, LIST1);
+  assert.equal(dds.countLayouts(deal, ['E', 'W']).population, 10400600);
+  assert.deepEqual(runOptions({ count: 20, seed: 3, population: 10400600, vulnerability: 'NS', hide: ['E', 'W'] }), { table: true, seed: 3, vulnerability: 'NS', hide: ['E', 'W'], sample: 20 });
   // As many as there are: every one, in the package's own order.
-  assert.deepEqual(runOptions({ count: 100, seed: 1, population: 20, vulnerability: 'None' }), { table: true, seed: 1, vulnerability: 'None' });
+  assert.deepEqual(runOptions({ count: 100, seed: 1, population: 20, vulnerability: 'None', hide: ['N', 'S'] }), { table: true, seed: 1, vulnerability: 'None', hide: ['N', 'S'] });
   // The figures read back: East and West share six unknown cards (20 layouts); North declares spades.
   const summary = dds.layouts('N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98', { strain: 'S', leader: 'E' });
   assert.equal(cellOf(summary, 'S', 'N').mean, 10.2); // 10 tricks in 16 layouts, 11 in 4

@@ -299,7 +299,7 @@ describe('the page', () => {
     await linked.page.close();
   });
 
-  test('an ending of six cards a hand: its table from the solver, no par', async () => {
+  test('an ending of six cards a hand: its table from the solver, no par, single dummy of its hidden hands', async () => {
     const ending = 'N:QJ6.K6.J. K98.A.T.Q A7.T8.9.2 T54.Q4.3.';
     const { page, errors } = await openPage(chrome, server.url);
     await loadDeal(page, { deal: ending });
@@ -310,8 +310,20 @@ describe('the page', () => {
     }
     assert.deepEqual(await shownTable(page, norm(ending)), expected);
     assert.match(await page.textContent('#par'), /Par needs hands of 13 cards/);
+    // Single dummy on the ending: North's and South's twelve cards dealt
+    // again, six each (924 layouts); a sample of 20, as the package's
+    // layouts of the position with them hidden gives it in Node.
     await page.click('button[data-hide-pair="NS"]');
-    assert.match(await page.textContent('#sd-why'), /^Single dummy needs hands of 13 cards/);
+    assert.match(await page.textContent('#sd'), /924/);
+    await page.selectOption('#sd-count', '20');
+    await page.click('#sd-run');
+    await page.waitForSelector('#sd-summary', { timeout: 120000 });
+    const sd = dds.layouts(ending, { table: true, sample: 20, seed: 1, hide: ['N', 'S'] });
+    for (const s of STRAINS) {
+      const shown = await page.textContent(`#sd button[data-sd-seat="S"][data-sd-strain="${s}"]`);
+      assert.equal(shown, sd.results.find((r) => r.strain === s && r.declarer === 'S').mean.toFixed(1), s);
+    }
+    assert.match(await page.textContent('#sd-results'), /of the 6 left/);
     await page.click('button[data-hide-pair=""]');
     await page.click('#table button.cell[data-seat="S"][data-strain="NT"]');
     await page.waitForSelector('#diagram button.card .res');
@@ -375,11 +387,11 @@ describe('the page', () => {
     assert.ok(solved >= 2 && solved < 5000, stopped);
     assert.match(await page.textContent('#sd-results'), new RegExp(`mean tricks over ${solved} layouts`));
     assert.ok(await page.isVisible('#sd-run'));
-    // Three hands hidden: the package's layouts take one or two.
+    // Three hands hidden: 39! / (13!)^3 layouts, a sample to run.
     await page.click('#diagram button[data-hide="N"]');
-    await page.waitForSelector('#sd-why');
-    assert.match(await page.textContent('#sd-why'), /^Single dummy: 3 hands are incomplete: the unknown cards go to one or two hands/);
-    assert.ok(await page.isHidden('#sd-run'));
+    await page.waitForSelector('#sd-run');
+    assert.match(await page.textContent('#sd'), /North and East and West hidden|East and North and West hidden|hidden: /);
+    assert.ok(await page.isHidden('#sd-why'));
     assert.deepEqual(errors, []);
     await page.close();
   });

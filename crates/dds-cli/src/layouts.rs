@@ -183,15 +183,17 @@ pub(crate) fn run(args: &LayoutArgs) -> Result<(), Failure> {
 /// and then written in the order of the layout number, so that the file is
 /// the same with any number of threads (the workers hand layouts over in
 /// an order that depends on the threads). Each row is the layout number
-/// and its tricks, four bits a cell: 8 bytes a layout for one lead, 16 for
-/// a table (at most 83 MB and 166 MB for the largest population,
-/// 10,400,600 layouts); the hidden hands are found again from the number.
+/// and its tricks, four bits a cell: 16 bytes a layout (at most 166 MB for
+/// the largest population of two hidden hands, 10,400,600 layouts); the
+/// hidden hands are found again from the number.
 enum CsvRows {
-    /// One lead: the number above 8 bits of tricks.
-    Lead { strain: Strain, declarer: Seat, rows: Vec<u64> },
+    /// One lead: the number above 8 bits of tricks (three hidden hands
+    /// number up to 2^57 layouts).
+    Lead { strain: Strain, declarer: Seat, rows: Vec<u128> },
     /// The table: the number above 80 bits, 4 for each cell, strains in
-    /// [`Strain::ALL`]'s order, declarers in [`Seat::ALL`]'s.
-    Table(Vec<u128>),
+    /// [`Strain::ALL`]'s order, declarers in [`Seat::ALL`]'s; numbers from
+    /// 2^48 on (samples of three hidden hands) apart, with their cells.
+    Table { packed: Vec<u128>, wide: Vec<(u64, u128)> },
 }
 
 impl CsvRows {
@@ -200,7 +202,7 @@ impl CsvRows {
             LayoutTask::Lead { strain, leader } | LayoutTask::Leads { strain, leader } => {
                 CsvRows::Lead { strain, declarer: leader.prev(), rows: Vec::new() }
             }
-            LayoutTask::Table => CsvRows::Table(Vec::new()),
+            LayoutTask::Table => CsvRows::Table { packed: Vec::new(), wide: Vec::new() },
         }
     }
 
@@ -208,14 +210,18 @@ impl CsvRows {
     fn push(&mut self, index: u64, table: &DdTable) {
         match self {
             CsvRows::Lead { strain, declarer, rows } => {
-                rows.push(index << 8 | u64::from(table.tricks(*strain, *declarer)));
+                rows.push(u128::from(index) << 8 | u128::from(table.tricks(*strain, *declarer)));
             }
-            CsvRows::Table(rows) => {
-                let mut packed = u128::from(index) << 80;
+            CsvRows::Table { packed, wide } => {
+                let mut cells = 0u128;
                 for (k, (strain, declarer)) in table_cells().enumerate() {
-                    packed |= u128::from(table.tricks(strain, declarer) & 15) << (4 * k);
+                    cells |= u128::from(table.tricks(strain, declarer) & 15) << (4 * k);
                 }
-                rows.push(packed);
+                if index < 1 << 48 {
+                    packed.push(u128::from(index) << 80 | cells);
+                } else {
+                    wide.push((index, cells));
+                }
             }
         }
     }
@@ -232,16 +238,18 @@ impl CsvRows {
                 writeln!(out, "{}", csv_header(layouts, true))?;
                 rows.sort_unstable();
                 for row in rows {
-                    let index = row >> 8;
+                    // The number is below 2^64 (a u64 shifted by 8).
+                    let index = (row >> 8) as u64;
                     writeln!(out, "{index},{},{}", hands(index), row & 0xff)?;
                 }
             }
-            CsvRows::Table(mut rows) => {
+            CsvRows::Table { mut packed, mut wide } => {
                 writeln!(out, "{}", csv_header(layouts, false))?;
-                rows.sort_unstable();
-                for row in rows {
-                    // The number is below 2^48 (a u64 shifted by 80).
-                    let index = (row >> 80) as u64;
+                packed.sort_unstable();
+                wide.sort_unstable();
+                // The packed numbers are below 2^48, the wide ones not.
+                let rows = packed.into_iter().map(|row| ((row >> 80) as u64, row)).chain(wide);
+                for (index, row) in rows {
                     let cells: Vec<String> = (0..20).map(|k| ((row >> (4 * k)) & 15).to_string()).collect();
                     writeln!(out, "{index},{},{}", hands(index), cells.join(","))?;
                 }

@@ -444,7 +444,11 @@ fn layouts_limit_and_sample() {
 #[test]
 fn layouts_bad_options_fail() {
     for (args, message) in [
-        (vec!["layouts", "N:AKQT.AK2.K32.K32 - - -", "--table"], "3 hands are incomplete"),
+        (vec!["layouts", "N:- - - -", "--table"], "4 hands are incomplete"),
+        (
+            vec!["layouts", "N:AKQT.AK2.K32.K32 - - -", "--table"],
+            "too many to solve in full or in order: solve a random sample",
+        ),
         (vec!["layouts", "N:AKQT.AK2.K32.K32 A... - -", "--table"], "deal:"),
     ] {
         let output = dds(&args, "");

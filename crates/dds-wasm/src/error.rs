@@ -62,6 +62,7 @@ impl From<dds::Error> for Failure {
             dds::Error::TricksOutOfRange { .. } => "TricksOutOfRange",
             dds::Error::LayoutSeats { .. } => "LayoutSeats",
             dds::Error::LayoutMerge => "LayoutMerge",
+            dds::Error::LayoutsNeedSample { .. } => "LayoutsNeedSample",
             dds::Error::IllegalPlay { .. } => "IllegalPlay",
             _ => "Solver",
         };

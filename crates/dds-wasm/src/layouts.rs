@@ -60,15 +60,30 @@ fn share(options: &JsValue) -> Result<Option<LayoutShare>, Failure> {
 
 /// The problem of a deal argument: PBN deal text whose unknown hands are
 /// `-` (or short hands that receive the cards no hand holds).
-fn problem(deal: &JsValue) -> Result<Layouts, Failure> {
-    let text = convert::text(deal, "deal")?;
-    Layouts::from_pbn(text.trim()).map_err(|e| Failure::from(e).about("deal"))
+/// With `hide` (an array of seats), `deal` is a position of equal hands
+/// (an ending, or a full deal) whose hidden seats' cards are dealt again
+/// (the facade's `Layouts::hide`).
+fn problem(deal: &JsValue, hide: &JsValue) -> Result<Layouts, Failure> {
+    if hide.is_undefined() || hide.is_null() {
+        let text = convert::text(deal, "deal")?;
+        return Layouts::from_pbn(text.trim()).map_err(|e| Failure::from(e).about("deal"));
+    }
+    if !js_sys::Array::is_array(hide) {
+        return Err(Failure::type_error("hide", "an array of seats such as [\"E\", \"W\"]"));
+    }
+    let seats = js_sys::Array::from(hide)
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| convert::seat(&seat, &format!("hide[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let position = convert::remaining_deal(deal, "deal")?;
+    Layouts::hide(&position, &seats).map_err(|e| Failure::from(e).about("deal"))
 }
 
 /// `countLayouts(deal)`: `{population, hidden, unknown}`, the problem of
 /// `layouts(deal, ...)` before any solving (the facade's `Layouts`).
-pub(crate) fn count_layouts(deal: &JsValue) -> JsResult<JsValue> {
-    let layouts = problem(deal)?;
+pub(crate) fn count_layouts(deal: &JsValue, hide: &JsValue) -> JsResult<JsValue> {
+    let layouts = problem(deal, hide)?;
     Ok(Obj::new()
         .set("population", layouts.count() as f64)
         .set("hidden", strings(layouts.hidden().iter().map(|s| s.to_string())))
@@ -119,7 +134,7 @@ fn progress(
 /// facade's reads a clock that `wasm32-unknown-unknown` lacks): a caller
 /// that wants one returns `false` from `onProgress` when its time is up.
 pub(crate) fn layouts(deal: &JsValue, options: &JsValue) -> JsResult<JsValue> {
-    let layouts = problem(deal)?;
+    let layouts = problem(deal, &property(options, "hide"))?;
     let task = task(options)?;
     let vulnerability = convert::vulnerability(&property(options, "vulnerability"))?;
     let seed = convert::integer(&property(options, "seed"), "seed", LayoutOptions::default().seed as i64)?;

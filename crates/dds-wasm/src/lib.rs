@@ -150,6 +150,9 @@ export interface PlayAnalysisResult { declarer: string; tricks: number[]; ddsTra
 export interface LineCard { seat: string; card: string; tricks: number; wins: string | null }
 export interface BestLineResult { nsTricks: number; cards: LineCard[] }
 export interface LayoutOptions {
+  /** The seats whose cards are dealt again, `deal` being a position of equal
+   *  hands (an ending, or a full deal); without it, `deal`'s unknown hands are `-`. */
+  hide?: SeatName[];
   /** One lead: strain and leader (declarer is the leader's right). */
   strain?: StrainName; leader?: SeatName;
   /** With strain and leader: score every card the leader holds (the summary's leads). */
@@ -347,11 +350,15 @@ pub fn merge_layouts(
     layouts::merge_layouts(&summaries)
 }
 
-/// The layouts of a deal for `layouts` (its unknown hands `-`): how many,
+/// The layouts of a deal for `layouts` (its unknown hands `-`, or with
+/// `hide` the seats of a position whose cards are dealt again): how many,
 /// the hidden seats and the unknown cards, without solving any.
 #[wasm_bindgen(js_name = countLayouts, unchecked_return_type = "LayoutCount")]
-pub fn count_layouts(#[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue) -> JsResult<JsValue> {
-    layouts::count_layouts(&deal)
+pub fn count_layouts(
+    #[wasm_bindgen(unchecked_param_type = "string")] deal: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SeatName[]")] hide: JsValue,
+) -> JsResult<JsValue> {
+    layouts::count_layouts(&deal, &hide)
 }
 
 /// A play replayed from the opening lead (or any trick's start) on the

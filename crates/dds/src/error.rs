@@ -69,12 +69,19 @@ pub enum Error {
         /// The number of tricks given.
         tricks: u8,
     },
-    /// A layouts problem needs one or two incomplete hands (the seats that
-    /// receive the unknown cards); `incomplete` hands have fewer than 13
-    /// cards.
+    /// A layouts problem needs one to three incomplete hands (the seats
+    /// that receive the unknown cards); `incomplete` hands have fewer than
+    /// 13 cards (or are hidden).
     LayoutSeats {
         /// The number of hands with fewer than 13 cards.
         incomplete: usize,
+    },
+    /// A layouts problem with more layouts than a run in full takes
+    /// ([`MAX_FULL_RUN`](crate::Layouts::MAX_FULL_RUN)) needs a random
+    /// sample ([`LayoutOptions::sample`](crate::LayoutOptions::sample)).
+    LayoutsNeedSample {
+        /// The problem's layouts.
+        count: u64,
     },
     /// Two layouts summaries of different problems or tasks cannot be
     /// merged ([`LayoutSummary::merge`](crate::LayoutSummary::merge)).
@@ -158,7 +165,11 @@ impl fmt::Display for Error {
             }
             Error::LayoutSeats { incomplete } => write!(
                 f,
-                "{incomplete} hands are incomplete: the unknown cards go to one or two hands, the others must hold 13 cards"
+                "{incomplete} hands are incomplete: the unknown cards go to one to three hands, the others must hold 13 cards"
+            ),
+            Error::LayoutsNeedSample { count } => write!(
+                f,
+                "{count} layouts are too many to solve in full or in order: solve a random sample of them"
             ),
             Error::LayoutMerge => f.write_str(
                 "layouts summaries of different problems or tasks cannot be merged: merge the shares of one run",

@@ -590,11 +590,13 @@ impl<T: TransTable> Solver<T> {
         // North-South's tricks with the previous leader guess the next
         // leader's result; the table is shared by the four leaders.
         let mut guess = guess;
+        // The tricks to play: 13 in a deal, fewer in an ending.
+        let left = deal.hand(Seat::North).len() as u8;
         for leader in [Seat::North, Seat::South, Seat::East, Seat::West] {
             let ns = self.ns_tricks(deal, strain, leader, guess, keep)?;
             guess = ns;
             let declarer = leader.prev();
-            tricks[declarer] = side_tricks(ns, declarer.side(), 13);
+            tricks[declarer] = side_tricks(ns, declarer.side(), left);
         }
         Ok(tricks)
     }
@@ -616,7 +618,7 @@ impl<T: TransTable> Solver<T> {
         self.deal = None;
         let pos = *board.position();
         let ns = self.searcher.solve_ns_from(&pos, guess);
-        let best = side_tricks(ns, leader.side(), 13);
+        let best = side_tricks(ns, leader.side(), pos.tricks_left());
         for (card, equals) in RootMoves::new(&pos).iter() {
             let score = self.card_score(&pos, card, best);
             leads.push((card, equals, score));
@@ -660,7 +662,8 @@ pub(crate) fn side_tricks(ns: u8, side: Side, left: u8) -> u8 {
 /// first search for a value starts from it, and a good guess saves
 /// searches.
 pub(crate) fn first_guess(deal: &Deal, strain: Strain) -> u8 {
-    guess_from(deal.hands(), 13, strain)
+    // 13 tricks in a deal; an ending's hands hold the tricks left.
+    guess_from(deal.hands(), deal.hand(Seat::North).len() as u8, strain)
 }
 
 /// [`first_guess`] for a position with any number of cards left (cards

@@ -189,13 +189,26 @@ fn the_unknown_cards_and_seats() {
 
 #[test]
 fn bad_problems_are_errors() {
-    assert_eq!(Layouts::from_pbn("N:AKQT.AK2.K32.K32 - - -").unwrap_err(), Error::LayoutSeats { incomplete: 3 });
+    assert_eq!(Layouts::from_pbn("N:- - - -").unwrap_err(), Error::LayoutSeats { incomplete: 4 });
     let full = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
     assert_eq!(Layouts::from_pbn(full).unwrap_err(), Error::LayoutSeats { incomplete: 0 });
     assert!(matches!(Layouts::from_pbn("N:AKQT.AK2.K32.K32 A... - -"), Err(Error::ParseDeal(_))));
     assert!(Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432").is_err());
-    let message = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - - -").unwrap_err().to_string();
-    assert!(message.contains("one or two hands"), "{message}");
+    let message = Layouts::from_pbn("N:- - - -").unwrap_err().to_string();
+    assert!(message.contains("one to three hands"), "{message}");
+    // Three hidden hands of 13 cards: 39! / (13!)^3 layouts, only as a sample.
+    let three = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - - -").unwrap();
+    assert_eq!(three.count(), 84_478_098_072_866_400);
+    let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+    let go_on = |_: &_, _: &_| ControlFlow::Continue(());
+    let whole =
+        solve_layouts(&three, task, &LayoutOptions { limit: Some(3), ..LayoutOptions::default() }, &threads(1), go_on);
+    assert_eq!(whole.unwrap_err(), Error::LayoutsNeedSample { count: 84_478_098_072_866_400 });
+    let sample = LayoutOptions { sample: Some(3), ..LayoutOptions::default() };
+    let summary = solve_layouts(&three, task, &sample, &threads(1), go_on).unwrap();
+    assert_eq!(summary.solved(), 3);
+    let last = three.layout(three.count() - 1);
+    assert!(last.validate().is_ok() && last.hands().values().all(|h| h.len() == 13));
 }
 
 #[test]
@@ -373,4 +386,87 @@ fn shares_of_a_run_add_up_to_the_run() {
 
 fn cases_task(strain: Strain) -> LayoutTask {
     LayoutTask::Lead { strain, leader: Seat::West }
+}
+
+/// Every way of dealing the cards no hand of `partial` holds so that each
+/// seat of `hidden` reaches `size` cards: a digit per unknown card (its
+/// seat), filtered on the counts.
+fn brute_force_hidden(partial: &Deal, hidden: &[Seat], size: usize) -> Vec<Deal> {
+    let unknown: Vec<_> = (!partial.cards()).iter().collect();
+    let mut deals = Vec::new();
+    let total = hidden.len().pow(unknown.len() as u32);
+    for code in 0..total {
+        let mut deal = *partial;
+        let mut rest = code;
+        for &card in &unknown {
+            deal[hidden[rest % hidden.len()]].add(card);
+            rest /= hidden.len();
+        }
+        if hidden.iter().all(|&s| deal.hand(s).len() == size) {
+            deals.push(deal);
+        }
+    }
+    deals
+}
+
+#[test]
+fn three_hidden_hands_and_endings_equal_brute_force() {
+    // A deal: North known; East and West hold 9 known cards, South 12; the
+    // nine unknown cards: 9! / (4! 1! 4!) = 630 layouts.
+    let pbn = "N:AKQT.AK2.K32.K32 J98.QJT.QJ.Q 5432.876.A54.A5 76.95.T98.T9";
+    let layouts = Layouts::from_pbn(pbn).unwrap();
+    let partial = Deal::from_pbn_remaining(pbn).unwrap();
+    let hidden = [Seat::East, Seat::South, Seat::West];
+    let deals = brute_force_hidden(&partial, &hidden, 13);
+    assert_eq!((layouts.count(), deals.len()), (630, 630));
+    assert_eq!(layouts.hidden(), &hidden);
+    let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };
+    let (summary, results) = run(&layouts, task, &LayoutOptions::default(), &threads(2));
+    let mut want = [0u64; 14];
+    for deal in &deals {
+        want[usize::from(Solver::new().dd_table(deal).unwrap().tricks(Strain::NoTrump, Seat::North))] += 1;
+    }
+    assert_eq!(summary.distribution(Strain::NoTrump, Seat::North), Some(&want));
+    let mut seen: Vec<Deal> = results.iter().map(|r| r.1).collect();
+    seen.sort_by_key(|d| d.to_string());
+    seen.dedup();
+    assert_eq!(seen.len(), 630);
+    assert!(seen.iter().all(|d| deals.contains(d)));
+
+    // An ending of three cards a hand, East and West hidden: their six
+    // cards dealt again, three each, C(6, 3) = 20; declarer's tricks out of
+    // three, against solve_board on each.
+    let ending = Deal::from_pbn_remaining("N:AK2... QJ3... T98... 7.65..").unwrap();
+    let layouts = Layouts::hide(&ending, &[Seat::West, Seat::East]).unwrap();
+    assert_eq!((layouts.count(), layouts.hidden()), (20, &[Seat::East, Seat::West][..]));
+    let mut known = ending;
+    known[Seat::East] = dds::model::Hand::EMPTY;
+    known[Seat::West] = dds::model::Hand::EMPTY;
+    let pool = ending.hand(Seat::East) | ending.hand(Seat::West);
+    let mut want = [0u64; 14];
+    let mut count = 0;
+    for mask in 0u32..64 {
+        if mask.count_ones() != 3 {
+            continue;
+        }
+        let mut deal = known;
+        for (i, card) in pool.iter().enumerate() {
+            deal[if mask & 1 << i != 0 { Seat::East } else { Seat::West }].add(card);
+        }
+        let board = Board::new(&deal, Strain::Spades, Seat::East, &[]).unwrap();
+        let defence = Solver::new().solve_board(&board, Target::Max, Solutions::One).unwrap().cards[0].tricks.unwrap();
+        want[usize::from(3 - defence)] += 1;
+        count += 1;
+    }
+    assert_eq!(count, 20);
+    for task in [
+        LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East },
+        LayoutTask::Leads { strain: Strain::Spades, leader: Seat::East },
+    ] {
+        let (summary, _) = run(&layouts, task, &LayoutOptions::default(), &threads(1));
+        assert_eq!(summary.distribution(Strain::Spades, Seat::North), Some(&want), "{task:?}");
+    }
+    let (table, _) = run(&layouts, LayoutTask::Table, &LayoutOptions::default(), &threads(2));
+    assert_eq!(table.distribution(Strain::Spades, Seat::North), Some(&want));
+    assert!(table.cells().all(|(s, d)| table.distribution(s, d).unwrap()[4..].iter().all(|&n| n == 0)));
 }

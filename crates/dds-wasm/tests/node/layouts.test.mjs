@@ -42,7 +42,11 @@ test('countLayouts: the problem before any solving', () => {
   // North and South known: East and West share 26 cards, C(26, 13) = 10,400,600.
   const list1 = 'N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -';
   assert.deepEqual(countLayouts(list1).population, 10400600);
-  assert.throws(() => countLayouts('N:QJ6.K652.J85.T98 - - -'), (e) => e.kind === 'LayoutSeats' && e.argument === 'deal');
+  // Three hidden hands: 39! / (13!)^3 layouts, about 8.4e16 (a sample only).
+  assert.ok(countLayouts('N:QJ6.K652.J85.T98 - - -').population > 8.4e16);
+  assert.throws(() => layouts('N:QJ6.K652.J85.T98 - - -', { strain: 'S', leader: 'E', limit: 2 }), (e) => e.kind === 'LayoutsNeedSample');
+  assert.equal(layouts('N:QJ6.K652.J85.T98 - - -', { strain: 'S', leader: 'E', sample: 2 }).solved, 2);
+  assert.throws(() => countLayouts('N:- - - -'), (e) => e.kind === 'LayoutSeats' && e.argument === 'deal');
   assert.throws(() => countLayouts(42), (e) => e.kind === 'Type' && e.argument === 'deal');
 });
 
@@ -121,4 +125,28 @@ test('shares of a run in several calls add up with mergeLayouts to the whole run
   assert.throws(() => mergeLayouts([spades, hearts]), (e) => e instanceof DdsError && e.kind === 'LayoutMerge');
   assert.throws(() => mergeLayouts([]), (e) => e.kind === 'Type');
   assert.throws(() => layouts(DEAL, { table: true, share: { part: 2, parts: 2 } }), (e) => e.kind === 'Range' && e.argument === 'share');
+});
+
+test('hide: a position\'s hidden seats dealt again, a full deal or an ending', () => {
+  // The full deal of list10's first record with East and West hidden is the deal with them as '-'.
+  const full = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  assert.deepEqual(countLayouts(full, ['E', 'W']), countLayouts('N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -'));
+  const options = { strain: 'NT', leader: 'E', sample: 30, seed: 2 };
+  assert.deepEqual(layouts(full, { ...options, hide: ['W', 'E'] }).results, layouts('N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -', options).results);
+  // An ending of three cards a hand, East and West hidden: C(6, 3) = 20
+  // layouts, declarer's tricks out of three, each against solveBoard.
+  const ending = 'N:AK2... QJ3... T98... 7.65..';
+  assert.equal(countLayouts(ending, ['E', 'W']).population, 20);
+  const summary = layouts(ending, { strain: 'S', leader: 'E', hide: ['E', 'W'] });
+  const cards = ['SQ', 'SJ', 'S3', 'S7', 'H6', 'H5'];
+  const want = new Array(14).fill(0);
+  for (let mask = 0; mask < 64; mask++) {
+    if ([...mask.toString(2)].filter((b) => b === '1').length !== 3) continue;
+    const hand = (bit) => { const h = { S: '', H: '' }; cards.forEach((c, i) => { if (((mask >> i) & 1) === bit) h[c[0]] += c[1]; }); return `${h.S}.${h.H}..`; };
+    const deal = `N:AK2... ${hand(1)} T98... ${hand(0)}`;
+    want[3 - solveBoard(deal, 'S', 'E', [], -1, 1).cards[0].tricks] += 1;
+  }
+  assert.deepEqual(summary.results[0].distribution, want);
+  assert.throws(() => countLayouts('N:AK2... QJ3... T98... 76...', ['E']), (e) => e.kind === 'Position');
+  assert.throws(() => countLayouts(ending, 'E'), (e) => e.kind === 'Type' && e.argument === 'hide');
 });

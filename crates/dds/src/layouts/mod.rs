@@ -21,7 +21,9 @@ pub use self::summary::{LayoutFigures, LayoutSummary};
 const CHUNK: u64 = 40;
 
 /// A problem: the cards each seat surely holds and the unknown cards, which
-/// the incomplete hands (one or two seats) receive until they hold 13 cards.
+/// the hidden seats (one to three) receive until each holds its share: 13
+/// cards in a deal ([`Layouts::new`]), or the cards a hand of an ending
+/// holds ([`Layouts::hide`]).
 ///
 /// Every layout is equally likely: with some hands known, each way of
 /// completing the others is one deal of the same probability.
@@ -42,14 +44,20 @@ pub struct Layouts {
     fixed: BySeat<Hand>,
     hidden: Vec<Seat>,
     unknown: Vec<Card>,
-    /// Cards of `unknown` the first hidden seat receives.
-    first_gets: usize,
+    /// Cards of `unknown` each hidden seat receives, in `hidden`'s order.
+    gets: Vec<usize>,
     count: u64,
 }
 
 impl Layouts {
-    /// The problem of a deal whose incomplete hands (one or two) receive the
-    /// cards that no hand holds.
+    /// The most layouts a run takes in full (or in its shuffled order, with
+    /// a limit): 100,000,000 (two hidden hands have at most 10,400,600;
+    /// three hidden hands may have up to 8.4 x 10^16). A larger problem
+    /// needs a random sample ([`Error::LayoutsNeedSample`]).
+    pub const MAX_FULL_RUN: u64 = 100_000_000;
+
+    /// The problem of a deal whose incomplete hands (one to three) receive
+    /// the cards that no hand holds, until each holds 13.
     ///
     /// ```
     /// use dds::{Error, Layouts};
@@ -65,12 +73,62 @@ impl Layouts {
     pub fn new(partial: &Deal) -> Result<Layouts, Error> {
         let partial = partial.validate_partial()?;
         let hidden: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| partial.hand(s).len() < 13).collect();
-        if hidden.is_empty() || hidden.len() > 2 {
+        if hidden.is_empty() || hidden.len() > 3 {
             return Err(Error::LayoutSeats { incomplete: hidden.len() });
         }
         let unknown: Vec<Card> = (!partial.cards()).iter().collect();
-        let first_gets = 13 - partial.hand(hidden[0]).len();
-        Ok(Layouts { fixed: *partial.hands(), count: binomial(unknown.len(), first_gets), hidden, unknown, first_gets })
+        let gets = hidden.iter().map(|&s| 13 - partial.hand(s).len()).collect();
+        Ok(Layouts::with(*partial.hands(), hidden, unknown, gets))
+    }
+
+    /// The problem of a position whose `hidden` seats (one to three) are
+    /// not seen: their cards are pooled and dealt again, each hidden seat
+    /// receiving as many as it held. The position's hands must be of equal
+    /// size (an ending of 1 to 13 cards a hand, no trick in progress).
+    ///
+    /// ```
+    /// use dds::{Error, Layouts};
+    /// use dds::model::{Deal, Seat};
+    /// // Three cards a hand; East, South and West hidden: 9! / (3! 3! 3!) = 1,680 layouts.
+    /// let ending = Deal::from_pbn_remaining("N:AK2... QJ3... T98... 765...")?;
+    /// let layouts = Layouts::hide(&ending, &[Seat::East, Seat::South, Seat::West])?;
+    /// assert_eq!((layouts.count(), layouts.hidden()), (1680, &[Seat::East, Seat::South, Seat::West][..]));
+    /// assert!((0..layouts.count()).all(|i| layouts.layout(i).hands().values().all(|h| h.len() == 3)));
+    /// let unequal = Deal::from_pbn_remaining("N:AK2... QJ3... T98... 76...")?;
+    /// assert!(Layouts::hide(&unequal, &[Seat::East]).is_err());
+    /// assert_eq!(Layouts::hide(&ending, &[]).unwrap_err(), Error::LayoutSeats { incomplete: 0 });
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hide(position: &Deal, hidden: &[Seat]) -> Result<Layouts, Error> {
+        let position = position.validate_partial()?;
+        let size = position.hand(Seat::North).len();
+        if size == 0 || position.hands().values().any(|h| h.len() != size) {
+            return Err(Error::Position(dds_model::PositionError::WrongCardCount));
+        }
+        let hidden: Vec<Seat> = Seat::ALL.into_iter().filter(|s| hidden.contains(s)).collect();
+        if hidden.is_empty() || hidden.len() > 3 {
+            return Err(Error::LayoutSeats { incomplete: hidden.len() });
+        }
+        let mut fixed = *position.hands();
+        let mut unknown = Hand::EMPTY;
+        for &seat in &hidden {
+            unknown |= fixed[seat];
+            fixed[seat] = Hand::EMPTY;
+        }
+        let gets = vec![size; hidden.len()];
+        Ok(Layouts::with(fixed, hidden, unknown.iter().collect(), gets))
+    }
+
+    fn with(fixed: BySeat<Hand>, hidden: Vec<Seat>, unknown: Vec<Card>, gets: Vec<usize>) -> Layouts {
+        // A mixed radix: each hidden seat but the last picks its cards among
+        // those the seats before it left.
+        let mut left = unknown.len();
+        let mut count = 1u64;
+        for &k in &gets[..gets.len() - 1] {
+            count = count.saturating_mul(binomial(left, k));
+            left -= k;
+        }
+        Layouts { fixed, hidden, unknown, gets, count }
     }
 
     /// [`Layouts::new`] from PBN deal text where `-` (or an empty hand
@@ -101,7 +159,7 @@ impl Layouts {
     }
 
     /// The number of layouts: C(n, k) for n unknown cards of which the first
-    /// hidden seat receives k.
+    /// of two hidden seats receives k (with three, n! / (k1! k2! k3!)).
     ///
     /// ```
     /// use dds::Layouts;
@@ -155,7 +213,9 @@ impl Layouts {
     }
 
     /// Layout number `index` (below [`Layouts::count`]): the combinatorial
-    /// number system picks the first hidden seat's unknown cards.
+    /// number system picks the first hidden seat's unknown cards (the lowest
+    /// digit of `index`), then the next seat's among those left; the last
+    /// seat gets the rest.
     ///
     /// # Panics
     /// If `index` is not below [`Layouts::count`].
@@ -172,10 +232,25 @@ impl Layouts {
     pub fn layout(&self, index: u64) -> Deal {
         assert!(index < self.count, "layout {index} of {}", self.count);
         let mut hands = self.fixed;
-        let chosen = unrank(index, self.unknown.len(), self.first_gets);
-        for (i, &card) in self.unknown.iter().enumerate() {
-            let seat = if chosen & (1 << i) != 0 { self.hidden[0] } else { self.hidden[self.hidden.len() - 1] };
-            hands[seat].add(card);
+        let mut left: Vec<Card> = self.unknown.clone();
+        let mut index = index;
+        let last = self.hidden.len() - 1;
+        for (&seat, &k) in self.hidden[..last].iter().zip(&self.gets) {
+            let radix = binomial(left.len(), k);
+            let chosen = unrank(index % radix, left.len(), k);
+            index /= radix;
+            let mut rest = Vec::with_capacity(left.len() - k);
+            for (i, &card) in left.iter().enumerate() {
+                if chosen & (1 << i) != 0 {
+                    hands[seat].add(card);
+                } else {
+                    rest.push(card);
+                }
+            }
+            left = rest;
+        }
+        for card in left {
+            hands[self.hidden[last]].add(card);
         }
         Deal::new(hands)
     }
@@ -192,8 +267,8 @@ fn binomial(n: usize, k: usize) -> u64 {
 
 /// The `index`-th k-subset of n positions, as a bit mask (the combinatorial
 /// number system: the largest c with C(c, k) <= index is the top position).
-fn unrank(mut index: u64, n: usize, mut k: usize) -> u32 {
-    let mut mask = 0u32;
+fn unrank(mut index: u64, n: usize, mut k: usize) -> u64 {
+    let mut mask = 0u64;
     for c in (0..n).rev() {
         if k == 0 {
             break;

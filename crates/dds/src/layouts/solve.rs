@@ -311,6 +311,10 @@ pub fn solve_layouts_in<T: TransTable + WithMemory>(
     settings: &Parallel,
     mut on_result: impl FnMut(&LayoutResult, &LayoutSummary) -> ControlFlow<()>,
 ) -> Result<LayoutSummary, Error> {
+    // The shuffled chunks of a run in order are a list of them all.
+    if options.sample.is_none_or(|n| n >= layouts.count()) && layouts.count() > Layouts::MAX_FULL_RUN {
+        return Err(Error::LayoutsNeedSample { count: layouts.count() });
+    }
     let order = WorkOrder::new(layouts.count(), options.sample, options.seed);
     let planned = options.limit.map_or(order.len(), |l| l.min(order.len()));
     let random = matches!(order, WorkOrder::Sample(_));
@@ -471,13 +475,15 @@ impl<T: TransTable + WithMemory> Worker<T> {
     fn solve(&mut self, deal: &Deal) -> Result<(DdTable, Option<LeadTricks>), Error> {
         let mut tricks = ByStrain::<BySeat<u8>>::default();
         let mut leads = None;
+        // 13 tricks in a deal, fewer in an ending.
+        let left = deal.hand(Seat::North).len() as u8;
         match self.task {
             LayoutTask::Lead { strain, leader } => {
                 let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
                 let ns = self.solvers[0].ns_tricks(deal, strain, leader, guess, true)?;
                 self.guesses[strain] = Some(ns);
                 let declarer = leader.prev();
-                tricks[strain][declarer] = side_tricks(ns, declarer.side(), 13);
+                tricks[strain][declarer] = side_tricks(ns, declarer.side(), left);
             }
             LayoutTask::Leads { strain, leader } => {
                 let guess = self.guesses[strain].unwrap_or_else(|| first_guess(deal, strain));
@@ -485,11 +491,11 @@ impl<T: TransTable + WithMemory> Worker<T> {
                 let ns = self.solvers[0].lead_scores(deal, strain, leader, guess, &mut self.moves)?;
                 self.guesses[strain] = Some(ns);
                 let declarer = leader.prev();
-                tricks[strain][declarer] = side_tricks(ns, declarer.side(), 13);
+                tricks[strain][declarer] = side_tricks(ns, declarer.side(), left);
                 let mut each = LeadTricks { tricks: [LeadTricks::NONE; 64] };
                 for &(card, equals, defence) in &self.moves {
                     for led in core::iter::once(card).chain(equals.iter()) {
-                        each.tricks[led.bit() as usize] = 13 - defence;
+                        each.tricks[led.bit() as usize] = left - defence;
                     }
                 }
                 leads = Some(each);
@@ -500,7 +506,7 @@ impl<T: TransTable + WithMemory> Worker<T> {
                     let row = self.solvers[strain.index()].table_strain(deal, strain, guess, true)?;
                     // West declares when North leads: North-South's tricks
                     // with the first leader guess the next layout's.
-                    self.guesses[strain] = Some(side_tricks(row[Seat::West], dds_model::Side::EastWest, 13));
+                    self.guesses[strain] = Some(side_tricks(row[Seat::West], dds_model::Side::EastWest, left));
                     tricks[strain] = row;
                 }
             }
