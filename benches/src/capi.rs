@@ -203,39 +203,8 @@ fn scores_of_rust(solution: &dds::Solution) -> Scores {
 }
 
 /// The user CPU time of this process so far (`getrusage(RUSAGE_SELF)`).
-#[cfg(target_os = "linux")]
 pub(crate) fn user_cpu() -> Duration {
-    use std::ffi::c_long;
-    #[repr(C)]
-    struct Timeval {
-        tv_sec: c_long,
-        tv_usec: c_long,
-    }
-    /// `struct rusage`: the two times, then 14 counters.
-    #[repr(C)]
-    struct Rusage {
-        ru_utime: Timeval,
-        ru_stime: Timeval,
-        rest: [c_long; 14],
-    }
-    extern "C" {
-        fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
-    }
-    let mut usage = Rusage {
-        ru_utime: Timeval { tv_sec: 0, tv_usec: 0 },
-        ru_stime: Timeval { tv_sec: 0, tv_usec: 0 },
-        rest: [0; 14],
-    };
-    // SAFETY: RUSAGE_SELF (0) and a `struct rusage` to fill.
-    if unsafe { getrusage(0, &mut usage) } != 0 {
-        return Duration::ZERO;
-    }
-    Duration::from_secs(usage.ru_utime.tv_sec as u64) + Duration::from_micros(usage.ru_utime.tv_usec as u64)
-}
-
-#[cfg(not(target_os = "linux"))]
-pub(crate) fn user_cpu() -> Duration {
-    Duration::ZERO
+    crate::rusage::self_user()
 }
 
 /// One timed run of one variant: wall time and user CPU.

@@ -21,6 +21,18 @@
 //! throughput of parallel batches (and sets the thread counts of
 //! `allcards`).
 //!
+//! The full-table workloads (hand files, `random1000`, `random100`, `hard`)
+//! also run macroxue's bridge-solver, built from the source directory named
+//! by `DDS_BENCH_BRIDGE_SOLVER` (see `bridge_solver.rs`; without a source
+//! the column is skipped with a note): one child process per deal,
+//! interleaved with ours and DDS in every run, its tables asserted equal to
+//! DDS's (to ours without DDS), timed by the child's user CPU and wall time.
+//! `midplay` runs it on its positions at a trick boundary (its command line
+//! takes no cards of a current trick), value only. `--cachegrind N`
+//! replaces the timing of those workloads by instruction counts per table
+//! (per position) of the three solvers on the first `N` deals (positions),
+//! see `cachegrind.rs`.
+//!
 //! Peak memory is the growth of the process's peak resident size during a
 //! run (the kernel's high-water mark, reset before each run), the largest
 //! over the runs: DDS keeps its memory between calls, so its later runs may
@@ -32,13 +44,21 @@ use dds::model::{Deal, Seat, Strain};
 use dds::Solver;
 use dds_bench::workload;
 
+use bridge_solver::{BridgeSolver, Table};
+
+mod bridge_solver;
+mod cachegrind;
 mod capi;
 mod engine;
 mod pbnread;
+mod rusage;
 mod stream;
 
 struct Run {
     total: Duration,
+    /// User CPU time: of this process for ours and DDS, of the child
+    /// processes for bridge-solver.
+    user: Duration,
     per_deal: Vec<Duration>,
     nodes: u64,
     /// The growth of the process's peak resident memory during the run, in
@@ -79,11 +99,12 @@ fn peak_since(start: Option<u64>) -> Option<u64> {
     Some(proc_status_bytes("VmHWM")?.saturating_sub(start?))
 }
 
-fn ours(deals: &[Deal]) -> (Run, Vec<[[u8; 4]; 5]>) {
+fn ours(deals: &[Deal]) -> (Run, Vec<Table>) {
     let mut per_deal = Vec::with_capacity(deals.len());
     let mut tables = Vec::with_capacity(deals.len());
     let base = peak_start();
     let mut solver = Solver::new();
+    let user = rusage::self_user();
     let start = Instant::now();
     let nodes_before = solver.nodes();
     for deal in deals {
@@ -93,28 +114,136 @@ fn ours(deals: &[Deal]) -> (Run, Vec<[[u8; 4]; 5]>) {
         tables.push(Strain::ALL.map(|s| Seat::ALL.map(|d| table.tricks(s, d))));
     }
     let total = start.elapsed();
+    let user = rusage::self_user().saturating_sub(user);
     let nodes = solver.nodes() - nodes_before;
     drop(solver);
-    (Run { total, per_deal, nodes, peak: peak_since(base) }, tables)
+    (Run { total, user, per_deal, nodes, peak: peak_since(base) }, tables)
 }
 
 #[cfg(feature = "oracle")]
-fn theirs(deals: &[Deal]) -> Option<(Run, Vec<[[u8; 4]; 5]>)> {
+fn theirs(deals: &[Deal]) -> Option<(Run, Vec<Table>)> {
     let mut per_deal = Vec::with_capacity(deals.len());
     let mut tables = Vec::with_capacity(deals.len());
     let base = peak_start();
+    let user = rusage::self_user();
     let start = Instant::now();
     for deal in deals {
         let t = Instant::now();
         tables.push(dds_bench::oracle::dd_table(deal).expect("DDS solves the workload"));
         per_deal.push(t.elapsed());
     }
-    Some((Run { total: start.elapsed(), per_deal, nodes: 0, peak: peak_since(base) }, tables))
+    let total = start.elapsed();
+    let user = rusage::self_user().saturating_sub(user);
+    Some((Run { total, user, per_deal, nodes: 0, peak: peak_since(base) }, tables))
 }
 
 #[cfg(not(feature = "oracle"))]
-fn theirs(_deals: &[Deal]) -> Option<(Run, Vec<[[u8; 4]; 5]>)> {
+fn theirs(_deals: &[Deal]) -> Option<(Run, Vec<Table>)> {
     None
+}
+
+/// bridge-solver on the deal files, one child process each (its peak
+/// memory is not measured: see `rusage.rs`).
+fn bridge(bs: &BridgeSolver, files: &[std::path::PathBuf]) -> (Run, Vec<Table>) {
+    let mut per_deal = Vec::with_capacity(files.len());
+    let mut tables = Vec::with_capacity(files.len());
+    let mut user = Duration::ZERO;
+    let start = Instant::now();
+    for file in files {
+        let solved = bs.solve(file).unwrap_or_else(|e| panic!("bridge-solver: {e}"));
+        per_deal.push(solved.wall);
+        user += solved.user;
+        tables.push(solved.table);
+    }
+    (Run { total: start.elapsed(), user, per_deal, nodes: 0, peak: None }, tables)
+}
+
+/// The mid-play positions at a trick boundary (no card of the current
+/// trick played): the ones bridge-solver takes.
+fn mid_play_at_boundary() -> Vec<workload::MidPlay> {
+    workload::mid_play_positions(1000, 0x91a7).into_iter().filter(|p| p.played.is_empty()).collect()
+}
+
+/// `--cachegrind N midplay`: the first `N` mid-play positions at a trick
+/// boundary.
+fn cachegrind_mid_play(n: usize) -> usize {
+    let positions: Vec<workload::MidPlay> = mid_play_at_boundary().into_iter().take(n).collect();
+    // bridge-solver gives the tricks of the side not on lead.
+    let answer = |i: usize, out: &str| {
+        let p = &positions[i];
+        let tricks = p.remaining.hands()[p.leader].len() as u8;
+        bridge_solver::parse_value(out).map(|v| vec![tricks - v])
+    };
+    cachegrind::run(&cachegrind::Sample {
+        name: "midplay",
+        unit: "position (at a trick boundary)",
+        items: positions.iter().map(|p| format!("{p:?}")).collect(),
+        files: positions.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)).collect(),
+        answer: &answer,
+    })
+}
+
+/// `--solve-only ours|dds WORKLOAD N`: solves the first `N` tables of the
+/// workload with one solver and prints them, one line of 20 numbers each
+/// (the counted runs of `--cachegrind`); for `midplay`, the first `N`
+/// positions at a trick boundary, the tricks of the best card (solutions 1)
+/// on a line each.
+fn solve_only(solver: &str, name: &str, n: usize) {
+    if name == "midplay" {
+        let positions: Vec<workload::MidPlay> = mid_play_at_boundary().into_iter().take(n).collect();
+        let mut ours = Solver::new();
+        for p in &positions {
+            let tricks = match solver {
+                "ours" => {
+                    let board = dds::Board::new(&p.remaining, p.strain, p.leader, &p.played).expect("legal play");
+                    let best = ours.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable");
+                    i32::from(best.cards[0].tricks.expect("a scored card"))
+                }
+                #[cfg(feature = "oracle")]
+                "dds" => {
+                    dds_bench::oracle::single_thread();
+                    let (cards, _) = dds_bench::oracle::solve_board(&p.remaining, p.strain, p.leader, &p.played, 1)
+                        .expect("DDS solves the position");
+                    cards[0].1
+                }
+                other => {
+                    eprintln!("--solve-only: unknown solver {other} (ours, or dds with the oracle feature)");
+                    std::process::exit(2)
+                }
+            };
+            println!("{tricks}");
+        }
+        return;
+    }
+    let deals: Vec<Deal> = load(name).into_iter().take(n).collect();
+    let tables: Vec<Table> = match solver {
+        "ours" => ours_tables(&deals),
+        #[cfg(feature = "oracle")]
+        "dds" => {
+            dds_bench::oracle::single_thread();
+            deals.iter().map(|d| dds_bench::oracle::dd_table(d).expect("DDS solves the workload")).collect()
+        }
+        other => {
+            eprintln!("--solve-only: unknown solver {other} (ours, or dds with the oracle feature)");
+            std::process::exit(2)
+        }
+    };
+    for table in &tables {
+        println!("{}", cachegrind::write_table(table));
+    }
+}
+
+/// Our tables of `deals`, one solver for all (made even for no deals, so
+/// that a run with none counts what a run with some does but solving).
+fn ours_tables(deals: &[Deal]) -> Vec<Table> {
+    let mut solver = Solver::new();
+    deals
+        .iter()
+        .map(|deal| {
+            let table = solver.dd_table(deal).expect("workload deals are valid");
+            Strain::ALL.map(|s| Seat::ALL.map(|d| table.tricks(s, d)))
+        })
+        .collect()
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -145,6 +274,15 @@ fn load(name: &str) -> Vec<Deal> {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--solve-only") {
+        let n = args.get(3).and_then(|n| n.parse().ok());
+        let (Some(solver), Some(name), Some(n)) = (args.get(1), args.get(2), n) else {
+            eprintln!("usage: ddsbench --solve-only ours|dds WORKLOAD N");
+            std::process::exit(2)
+        };
+        solve_only(solver, name, n);
+        return;
+    }
     let mut reps = 3;
     if let Some(i) = args.iter().position(|a| a == "--reps") {
         reps = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
@@ -162,9 +300,17 @@ fn main() {
         }
         args.drain(i..i + 2);
     }
+    let mut cachegrind_deals = None;
+    if let Some(i) = args.iter().position(|a| a == "--cachegrind") {
+        cachegrind_deals = Some(args.get(i + 1).and_then(|n| n.parse::<usize>().ok()).unwrap_or_else(|| {
+            eprintln!("--cachegrind needs a number of deals");
+            std::process::exit(2)
+        }));
+        args.drain(i..i + 2);
+    }
     if let Some(unknown) = args.iter().find(|a| a.starts_with('-')) {
         eprintln!("unknown option {unknown}");
-        eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [WORKLOAD ...]");
+        eprintln!("usage: ddsbench [--reps N] [--threads 1,2,...] [--cachegrind N] [WORKLOAD ...]");
         eprintln!("workloads: a DDS hand file (list100, list1000, largest, ...), random1000, random100, hard, midplay, allcards, line, layouts, warm, capi, engine, stream, pbnread");
         std::process::exit(2)
     }
@@ -175,9 +321,41 @@ fn main() {
     dds_bench::oracle::single_thread();
     println!("machine: {} cores, {}", std::thread::available_parallelism().map_or(1, |n| n.get()), cpu_name());
     println!("single thread; DDS 2.9 {}", if cfg!(feature = "oracle") { "linked" } else { "not linked" });
+    let mut mismatches = 0;
+    if let Some(n) = cachegrind_deals {
+        for name in &args {
+            if name == "midplay" {
+                mismatches += cachegrind_mid_play(n);
+                continue;
+            }
+            if NOT_TABLES.contains(&name.as_str()) {
+                println!("\n{name}: --cachegrind counts the full-table workloads and midplay only");
+                continue;
+            }
+            let deals: Vec<Deal> = load(name).into_iter().take(n).collect();
+            mismatches += cachegrind::tables(name, &deals);
+        }
+        finish(mismatches);
+        return;
+    }
+    // bridge-solver, built once for every workload that runs it.
+    let bridge_solver = if args.iter().any(|a| a == "midplay" || !NOT_TABLES.contains(&a.as_str())) {
+        match BridgeSolver::locate(bridge_solver::Build::Timing) {
+            Ok(bs) => {
+                println!("bridge-solver: {} ({})", bs.source.display(), bs.flags.join(" "));
+                Some(bs)
+            }
+            Err(note) => {
+                println!("{note}");
+                None
+            }
+        }
+    } else {
+        None
+    };
     for name in &args {
         match name.as_str() {
-            "midplay" => mid_play(reps),
+            "midplay" => mismatches += mid_play(reps, bridge_solver.as_ref()),
             "allcards" => all_cards(&threads, reps),
             "line" => best_lines(reps),
             "layouts" => layouts(&threads, reps),
@@ -186,36 +364,101 @@ fn main() {
             "engine" => engine::run(&threads, reps),
             "stream" => stream::run(threads.first().copied().unwrap_or(0)),
             "pbnread" => pbnread::run(reps),
-            _ => tables(name, &threads, reps),
+            _ => mismatches += tables(name, &threads, reps, bridge_solver.as_ref()),
         }
+    }
+    finish(mismatches);
+}
+
+/// The workloads that are not full tables of deals.
+const NOT_TABLES: [&str; 9] = ["midplay", "allcards", "line", "layouts", "warm", "capi", "engine", "stream", "pbnread"];
+
+/// Exits with status 1 when bridge-solver's answers differed anywhere.
+fn finish(mismatches: usize) {
+    if mismatches > 0 {
+        println!("\nbridge-solver: {mismatches} table(s) differ (MISMATCH lines above)");
+        std::process::exit(1)
     }
 }
 
-/// A workload of full tables, ours and DDS's interleaved, with the parallel
-/// throughput for each of `threads`.
-fn tables(name: &str, threads: &[usize], reps: usize) {
+/// A workload of full tables, ours, DDS's and bridge-solver's interleaved
+/// (each run runs all three), with the parallel throughput for each of
+/// `threads`. Returns the number of tables where bridge-solver's answer
+/// differs from DDS's (ours without DDS), each reported on a `MISMATCH`
+/// line.
+fn tables(name: &str, threads: &[usize], reps: usize, bs: Option<&BridgeSolver>) -> usize {
     let deals = load(name);
+    let files = bs.map(|bs| bs.write_deals(name, &deals)).unwrap_or_default();
     let mut our_runs = Vec::new();
     let mut their_runs = Vec::new();
+    let mut bs_runs = Vec::new();
+    let mut mismatches = std::collections::BTreeSet::new();
     for _ in 0..reps {
         let (run, tables) = ours(&deals);
         our_runs.push(run);
+        let mut reference = ("ours", tables);
         if let Some((run, their_tables)) = theirs(&deals) {
-            for (i, (a, b)) in tables.iter().zip(&their_tables).enumerate() {
+            for (i, (a, b)) in reference.1.iter().zip(&their_tables).enumerate() {
                 assert_eq!(a, b, "{name}: deal {} differs from DDS: {}", i, deals[i]);
             }
             their_runs.push(run);
+            reference = ("DDS", their_tables);
+        }
+        if let Some(bs) = bs {
+            let (run, bs_tables) = bridge(bs, &files);
+            bs_runs.push(run);
+            for (i, (a, b)) in reference.1.iter().zip(&bs_tables).enumerate() {
+                if a != b && mismatches.insert(i) {
+                    println!(
+                        "MISMATCH {name}: deal {i} ({}): bridge-solver {b:?}, {} {a:?} (strains S H D C NT, declarers N E S W)",
+                        deals[i], reference.0
+                    );
+                }
+            }
         }
     }
-    report(name, deals.len(), &our_runs, &their_runs);
+    report(name, deals.len(), &our_runs, &their_runs, &bs_runs);
+    if let (Some(bs), Some(file)) = (bs, files.first()) {
+        // A process's start-up (loading the program and its libraries, 1-2
+        // ms) is in bridge-solver's times above, once a deal.
+        match bs.start_up(file, 21) {
+            Ok((user, wall)) => {
+                let n = deals.len() as u32;
+                let less = |r: &Run| Run {
+                    total: r.total.saturating_sub(wall * n),
+                    user: r.user.saturating_sub(user * n),
+                    per_deal: Vec::new(),
+                    nodes: 0,
+                    peak: None,
+                };
+                let bs_less: Vec<Run> = bs_runs.iter().map(less).collect();
+                println!(
+                    "  bridge-solver start-up, a process that reads the deal and stops (-o), median of 21: user {:.2}ms, wall {:.2}ms",
+                    user.as_secs_f64() * 1e3,
+                    wall.as_secs_f64() * 1e3,
+                );
+                println!(
+                    "  ratio ours/bridge-solver less {} start-ups: wall {:.2}  user {:.2}",
+                    deals.len(),
+                    ratio_median(&our_runs, &bs_less, |r| r.total),
+                    ratio_median(&our_runs, &bs_less, |r| r.user)
+                );
+            }
+            Err(e) => println!("  bridge-solver start-up not measured: {e}"),
+        }
+    }
     if !threads.is_empty() {
         parallel(&deals, threads, reps);
     }
+    mismatches.len()
 }
 
 /// The mid-play workload: 1,000 positions after 1 to 40 random cards,
-/// solved with `solutions` 1 and 3, ours and DDS's, one solver each.
-fn mid_play(reps: usize) {
+/// solved with `solutions` 1 and 3, ours and DDS's, one solver each; then
+/// the positions at a trick boundary by ours and bridge-solver (value
+/// only). Returns the number of positions where bridge-solver's value
+/// differs from ours.
+fn mid_play(reps: usize, bs: Option<&BridgeSolver>) -> usize {
     let positions = workload::mid_play_positions(1000, 0x91a7);
     for (solutions, label) in [(dds::Solutions::One, 1), (dds::Solutions::All, 3)] {
         let mut ours_t = Vec::new();
@@ -272,6 +515,91 @@ fn mid_play(reps: usize) {
             println!("  ratio ours/DDS: total {:.2}", ours.as_secs_f64() / theirs.as_secs_f64());
         }
     }
+    match bs {
+        Some(bs) => mid_play_bridge_solver(reps, bs),
+        None => 0,
+    }
+}
+
+/// Ours and bridge-solver on the mid-play positions at a trick boundary:
+/// bridge-solver's command line takes no cards of a current trick and
+/// gives the value, no score per card; one process a position. Ours solves
+/// them with `solutions` 1 on one solver. Returns the number of values that
+/// differ.
+fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
+    let at_boundary = mid_play_at_boundary();
+    let files = bs.write_files(
+        "midplay",
+        at_boundary.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)),
+    );
+    let (mut ours_runs, mut bs_runs) = (Vec::new(), Vec::new());
+    let mut mismatches = std::collections::BTreeSet::new();
+    for _ in 0..reps {
+        let mut solver = Solver::new();
+        let (user, start) = (rusage::self_user(), Instant::now());
+        let values: Vec<u8> = at_boundary
+            .iter()
+            .map(|p| {
+                let board = dds::Board::new(&p.remaining, p.strain, p.leader, &p.played).expect("legal play");
+                let best = solver.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable");
+                best.cards[0].tricks.expect("a scored card")
+            })
+            .collect();
+        let total = start.elapsed();
+        let user = rusage::self_user().saturating_sub(user);
+        ours_runs.push(Run { total, user, per_deal: Vec::new(), nodes: 0, peak: None });
+        let (mut wall, mut user) = (Duration::ZERO, Duration::ZERO);
+        for (i, (file, p)) in files.iter().zip(&at_boundary).enumerate() {
+            let (value, w, u) = bs.solve_value(file).unwrap_or_else(|e| panic!("bridge-solver: {e}"));
+            wall += w;
+            user += u;
+            // Its value is the tricks of the side not on lead.
+            let tricks = p.remaining.hands()[p.leader].len() as u8;
+            if tricks - value != values[i] && mismatches.insert(i) {
+                println!(
+                    "MISMATCH midplay: position {i} at a trick boundary ({:?}): bridge-solver {} tricks for the leader's side, ours {}",
+                    p,
+                    tricks - value,
+                    values[i]
+                );
+            }
+        }
+        bs_runs.push(Run { total: wall, user, per_deal: Vec::new(), nodes: 0, peak: None });
+    }
+    let n = at_boundary.len() as u32;
+    let (su, sw) = files.first().and_then(|f| bs.start_up(f, 21).ok()).unwrap_or_default();
+    let less: Vec<Run> = bs_runs
+        .iter()
+        .map(|r| Run {
+            total: r.total.saturating_sub(sw * n),
+            user: r.user.saturating_sub(su * n),
+            per_deal: Vec::new(),
+            nodes: 0,
+            peak: None,
+        })
+        .collect();
+    let med = |runs: &[Run], of: fn(&Run) -> Duration| secs(median(runs.iter().map(of).collect()));
+    println!(
+        "\nmidplay, bridge-solver: the {n} positions at a trick boundary (its command line takes no cards of a current trick), the value only, one process a position, median of {reps}"
+    );
+    println!("  ours (solutions 1)  wall {}  user {}", med(&ours_runs, |r| r.total), med(&ours_runs, |r| r.user));
+    println!(
+        "  bridge-solver       wall {}  user {}  (less {n} start-ups of {:.2}ms wall, {:.2}ms user: wall {}  user {})",
+        med(&bs_runs, |r| r.total),
+        med(&bs_runs, |r| r.user),
+        sw.as_secs_f64() * 1e3,
+        su.as_secs_f64() * 1e3,
+        med(&less, |r| r.total),
+        med(&less, |r| r.user)
+    );
+    println!(
+        "  ratio ours/bridge-solver: wall {:.2}  user {:.2};  less its start-ups: wall {:.2}  user {:.2}",
+        ratio_median(&ours_runs, &bs_runs, |r| r.total),
+        ratio_median(&ours_runs, &bs_runs, |r| r.user),
+        ratio_median(&ours_runs, &less, |r| r.total),
+        ratio_median(&ours_runs, &less, |r| r.user)
+    );
+    mismatches.len()
 }
 
 /// The every-card workload: the opening leads of the `largest` deals in no
@@ -493,40 +821,75 @@ fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
     }
 }
 
-fn report(name: &str, deals: usize, ours: &[Run], theirs: &[Run]) {
+/// The median over the runs of the ratio of `of` in `ours` to `of` in
+/// `other` (run `i` against run `i`).
+fn ratio_median(ours: &[Run], other: &[Run], of: fn(&Run) -> Duration) -> f64 {
+    let mut r: Vec<f64> = ours.iter().zip(other).map(|(a, b)| of(a).as_secs_f64() / of(b).as_secs_f64()).collect();
+    r.sort_by(f64::total_cmp);
+    r[r.len() / 2]
+}
+
+/// The report of a full-table workload: for each solver the medians over
+/// the runs of the wall and user time, the slowest deal of the run with the
+/// median wall time and the peak memory; then the ratios of ours to the
+/// others, each the median of the runs' ratios (the runs are interleaved,
+/// so a ratio compares times of the same minutes).
+fn report(name: &str, deals: usize, ours: &[Run], theirs: &[Run], bridge: &[Run]) {
+    struct Summary {
+        wall: Duration,
+        user: Duration,
+        slowest: (usize, Duration),
+        nodes: u64,
+        peak: Option<u64>,
+    }
     let summary = |runs: &[Run]| {
-        let total = median(runs.iter().map(|r| r.total).collect());
+        let wall = median(runs.iter().map(|r| r.total).collect());
         // The run with the median total stands for the per-deal figures.
-        let run = runs.iter().min_by_key(|r| r.total.abs_diff(total)).expect("at least one run");
+        let run = runs.iter().min_by_key(|r| r.total.abs_diff(wall)).expect("at least one run");
         let slowest = run.per_deal.iter().copied().enumerate().max_by_key(|&(_, d)| d).expect("deals");
         let peak = runs.iter().filter_map(|r| r.peak).max();
-        (total, median(run.per_deal.clone()), slowest, run.nodes, peak)
+        Summary { wall, user: median(runs.iter().map(|r| r.user).collect()), slowest, nodes: run.nodes, peak }
     };
     let mb = |p: Option<u64>| p.map_or_else(|| "n/a".to_owned(), |b| format!("{:.1} MB", b as f64 / 1e6));
-    let (total, med, (slow_i, slow), nodes, peak) = summary(ours);
-    println!("\n{name}: {deals} deals, full tables, {} runs interleaved, medians", ours.len());
-    println!(
-        "  ours   total {}  per table {}  slowest {} (deal {slow_i})  nodes {nodes}  peak memory {}",
-        secs(total),
-        secs(total / deals as u32),
-        secs(slow),
-        mb(peak)
-    );
-    let _ = med;
-    if !theirs.is_empty() {
-        let (t_total, _, (t_slow_i, t_slow), _, t_peak) = summary(theirs);
+    let line = |label: &str, s: &Summary, extra: &str| {
         println!(
-            "  DDS    total {}  per table {}  slowest {} (deal {t_slow_i})  peak memory {}",
-            secs(t_total),
-            secs(t_total / deals as u32),
-            secs(t_slow),
-            mb(t_peak)
+            "  {label:<14} wall {}  user {}  per table {}  slowest {} (deal {})  peak memory {}{extra}",
+            secs(s.wall),
+            secs(s.user),
+            secs(s.wall / deals as u32),
+            secs(s.slowest.1),
+            s.slowest.0,
+            mb(s.peak)
         );
+    };
+    let ratios = |label: &str, other: &[Run], s: &Summary, o: &Summary| {
         println!(
-            "  ratio ours/DDS: total {:.2}  slowest {:.2}",
-            total.as_secs_f64() / t_total.as_secs_f64(),
-            slow.as_secs_f64() / t_slow.as_secs_f64()
+            "  ratio ours/{label}: wall {:.2}  user {:.2}  slowest {:.2}",
+            ratio_median(ours, other, |r| r.total),
+            ratio_median(ours, other, |r| r.user),
+            s.slowest.1.as_secs_f64() / o.slowest.1.as_secs_f64()
         );
+    };
+    let mine = summary(ours);
+    let others = [("DDS", theirs), ("bridge-solver", bridge)];
+    let names: Vec<&str> =
+        std::iter::once("ours").chain(others.iter().filter(|o| !o.1.is_empty()).map(|o| o.0)).collect();
+    println!("\n{name}: {deals} deals, full tables, {} runs interleaved ({}), medians", ours.len(), names.join(", "));
+    line("ours", &mine, &format!("  nodes {}", mine.nodes));
+    let mut done = Vec::new();
+    for (label, runs) in others {
+        if runs.is_empty() {
+            continue;
+        }
+        let theirs = summary(runs);
+        line(label, &theirs, "");
+        done.push((label, runs, theirs));
+    }
+    for (label, runs, theirs) in &done {
+        ratios(label, runs, &mine, theirs);
+    }
+    if !done.is_empty() {
+        println!("  (ratios: medians of the runs' ratios; slowest: the slowest deals' times, in the median runs)");
     }
 }
 

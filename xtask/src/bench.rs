@@ -3,6 +3,14 @@
 //! The `capi` workload loads our C library by path, so for it the library
 //! (`dds-capi`, `target/release/libddscapi.so`) is built first; `stream`
 //! and `pbnread` run the `dds` command, built first likewise.
+//!
+//! The full-table workloads also time macroxue's bridge-solver when its
+//! source is found (`DDS_BENCH_BRIDGE_SOLVER=DIR`, default
+//! `../tools/bridge-solver/src` beside the workspace); `ddsbench` builds it
+//! itself, once, into the target directory. `--cachegrind N` counts
+//! instructions per table of the three solvers on the first `N` deals
+//! instead (needs valgrind). See `benches/src/bridge_solver.rs` and
+//! `benches/src/cachegrind.rs`.
 
 use std::path::Path;
 use std::process::Command;
