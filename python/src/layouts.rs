@@ -18,7 +18,10 @@ use crate::{raise, tables_array};
 /// Every layout of the unknown cards ("solve all deals"): `deal` gives the
 /// known hands, `-` for a hand of unknown cards (a short hand holds the
 /// cards known to be there). With `strain` and `leader`, each layout is
-/// solved for that lead; without, its whole table. The work goes in chunks
+/// solved for that lead (with `every_lead=True`, every card of the leader
+/// scored: the summary's `lead_*` figures); without, its whole table. With
+/// `hide` (seats), `deal` is a position of equal hands (an ending, or a
+/// full deal) whose hidden seats' cards are dealt again. The work goes in chunks
 /// of 40 layouts in a shuffled order, so a partial run (`sample`, `limit`,
 /// `time_limit` in seconds, or `progress` returning False) is a fair
 /// sample. `progress(solved, planned)` is called on the first layout, then
@@ -32,7 +35,7 @@ use crate::{raise, tables_array};
 #[pyfunction]
 #[pyo3(signature = (
     deal, strain = None, leader = None, *, sample = None, limit = None, time_limit = None, seed = None,
-    threads = None, progress = None, keep = false
+    threads = None, progress = None, keep = false, every_lead = false, hide = None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_layouts(
@@ -47,15 +50,30 @@ pub(crate) fn solve_layouts(
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<Bound<'_, PyAny>>,
     keep: bool,
+    every_lead: bool,
+    hide: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<LayoutSummary> {
     let progress = progress_arg(progress)?.map(Bound::unbind);
-    let layouts = Layouts::from_pbn(deal).map_err(|e| raise(py)(e.into()))?;
+    let layouts = match hide {
+        None => Layouts::from_pbn(deal).map_err(|e| raise(py)(e.into()))?,
+        Some(seats) => {
+            let seats = seats.iter().map(|s| convert::seat(s).map_err(raise(py))).collect::<PyResult<Vec<_>>>()?;
+            let position =
+                dds::model::Deal::from_pbn_remaining(deal.trim()).map_err(|e| raise(py)(dds::Error::from(e).into()))?;
+            Layouts::hide(&position, &seats).map_err(|e| raise(py)(e.into()))?
+        }
+    };
     let task = match (strain.filter(|s| !s.is_none()), leader.filter(|l| !l.is_none())) {
+        (None, None) if every_lead => return Err(PyTypeError::new_err("every_lead needs a strain and a leader")),
         (None, None) => LayoutTask::Table,
-        (Some(s), Some(l)) => LayoutTask::Lead {
-            strain: convert::strain(s).map_err(raise(py))?,
-            leader: convert::seat(l).map_err(raise(py))?,
-        },
+        (Some(s), Some(l)) => {
+            let (strain, leader) = (convert::strain(s).map_err(raise(py))?, convert::seat(l).map_err(raise(py))?);
+            if every_lead {
+                LayoutTask::Leads { strain, leader }
+            } else {
+                LayoutTask::Lead { strain, leader }
+            }
+        }
         _ => return Err(PyTypeError::new_err("give both strain and leader (one lead), or neither (the whole table)")),
     };
     let mut options = LayoutOptions { sample, limit, ..LayoutOptions::default() };

@@ -180,6 +180,34 @@ def test_solve_layouts():
     assert len(limited.cells) == 20
 
 
+def test_solve_layouts_every_lead_and_hide():
+    # Every lead of East against North's no trump, against solve_board with
+    # every card on each of the 20 layouts (kept); East's cards vary, so a
+    # card counts where East held it.
+    pbn = "N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98"
+    summary = ddsrs.solve_layouts(pbn, "NT", "E", every_lead=True, keep=True)
+    want = {}
+    for deal in summary.deals:
+        for card in ddsrs.solve_board(ddsrs.Board(deal, "NT", "E")).cards:
+            for led in [card.card, *card.equals]:
+                want.setdefault(led, [0] * 14)[13 - card.tricks] += 1
+    assert sorted(summary.lead_cards) == sorted(want)
+    for card, counts in want.items():
+        assert summary.lead_distribution(card) == counts
+    assert summary.lead_distribution("SA") is None
+    assert ddsrs.solve_layouts(pbn, "NT", "E").lead_cards == []
+    with pytest.raises(TypeError):
+        ddsrs.solve_layouts(pbn, every_lead=True)
+    # hide: the full deal with East and West hidden is the deal with them as "-".
+    full = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+    hidden = ddsrs.solve_layouts(full, "S", "E", hide=["E", "W"], sample=30, seed=3)
+    dashes = ddsrs.solve_layouts("N:QJ6.K652.J85.T98 - K5.T83.KQ9.A7652 -", "S", "E", sample=30, seed=3)
+    assert hidden.population == dashes.population == 10400600
+    assert hidden.distribution("S", "N") == dashes.distribution("S", "N")
+    with pytest.raises(ddsrs.DealError):
+        ddsrs.solve_layouts("N:- - - -")
+
+
 def test_board_object():
     board = ddsrs.Board("N:A... K... Q... J...", "NT", "W")
     assert (board.to_play, board.tricks_left, board.legal_cards()) == ("W", 1, ["SJ"])

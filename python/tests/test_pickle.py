@@ -47,6 +47,11 @@ def test_layout_summary_pickles():
         assert back.standard_error(0.3) == summary.standard_error(0.3)
         assert back.expected_score(4, "S", "N", "NS") == summary.expected_score(4, "S", "N", "NS")
         assert (back.tables == summary.tables).all() and back.deals == summary.deals
+    leads = ddsrs.solve_layouts(pbn, "NT", "E", every_lead=True)
+    for back in round_trip(leads):
+        assert back.lead_cards == leads.lead_cards
+        assert all(back.lead_distribution(c) == leads.lead_distribution(c) for c in leads.lead_cards)
+        assert back.lead_mean_tricks("HQ") == leads.lead_mean_tricks("HQ")
 
 
 def test_exceptions_pickle():

@@ -4,7 +4,7 @@
 //! `dds::LayoutFigures`, from which `LayoutSummary::from_figures` rebuilds
 //! it.
 
-use dds::model::{BySeat, ByStrain, Level, Seat, Strain, Vulnerability};
+use dds::model::{BySeat, ByStrain, Card, Level, Seat, Strain, Vulnerability};
 use dds::LayoutFigures;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -55,6 +55,11 @@ fn cell(strain: &Bound<'_, PyAny>, declarer: &Bound<'_, PyAny>) -> PyResult<(Str
     Ok((strain, declarer))
 }
 
+/// One card from Python (`"SA"`, `"S10"`).
+fn one_card(card: &str) -> PyResult<Card> {
+    card.trim().parse::<Card>().map_err(|_| PyValueError::new_err(format!("bad card {card:?}")))
+}
+
 /// A level from 1 to 7.
 fn level(level: u8) -> PyResult<Level> {
     Level::try_new(level).ok_or_else(|| PyValueError::new_err(format!("bad level {level}")))
@@ -66,7 +71,7 @@ impl LayoutSummary {
     /// `dds::LayoutFigures` (`units`: the independent units the standard
     /// error counts) and the layouts kept.
     #[new]
-    #[pyo3(signature = (population, planned, solved, cells, counts, units, indices = None, tables = None, deals = None))]
+    #[pyo3(signature = (population, planned, solved, cells, counts, units, indices = None, tables = None, deals = None, leads = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         population: u64,
@@ -78,7 +83,14 @@ impl LayoutSummary {
         indices: Option<Py<PyAny>>,
         tables: Option<Py<PyAny>>,
         deals: Option<Py<PyAny>>,
-    ) -> LayoutSummary {
+        leads: Option<Vec<(String, [u64; 14])>>,
+    ) -> PyResult<LayoutSummary> {
+        let leads = match leads {
+            Some(cards) => {
+                Some(cards.iter().map(|(card, counts)| Ok((one_card(card)?, *counts))).collect::<PyResult<_>>()?)
+            }
+            None => None,
+        };
         let figures = LayoutFigures {
             population,
             planned,
@@ -86,9 +98,34 @@ impl LayoutSummary {
             units,
             cells: ByStrain(cells.map(BySeat)),
             counts: ByStrain(counts.map(BySeat)),
-            leads: None,
+            leads,
         };
-        LayoutSummary { inner: dds::LayoutSummary::from_figures(figures), indices, tables, deals }
+        Ok(LayoutSummary { inner: dds::LayoutSummary::from_figures(figures), indices, tables, deals })
+    }
+
+    /// With `every_lead=True`: the cards led, spades first, each suit from
+    /// the ace down (with a hidden leader, every card it held in some
+    /// layout); empty otherwise.
+    #[getter]
+    fn lead_cards(&self) -> Vec<String> {
+        self.inner.lead_cards().map(|card| card.to_string()).collect()
+    }
+
+    /// The layouts by declarer's tricks (0 to 13) after `card` is led, over
+    /// the layouts in which the leader held it; None for a card not led.
+    fn lead_distribution(&self, card: &str) -> PyResult<Option<Vec<u64>>> {
+        Ok(self.inner.lead_distribution(one_card(card)?).map(|c| c.to_vec()))
+    }
+
+    /// Declarer's mean tricks after `card` is led.
+    fn lead_mean_tricks(&self, card: &str) -> PyResult<Option<f64>> {
+        Ok(self.inner.lead_mean_tricks(one_card(card)?))
+    }
+
+    /// The share of the layouts (those in which the leader held `card`)
+    /// where declarer makes `level` after `card` is led.
+    fn lead_make_probability(&self, card: &str, level: u8) -> PyResult<Option<f64>> {
+        Ok(self.inner.lead_make_probability(one_card(card)?, self::level(level)?))
     }
 
     /// All layouts of the problem.
@@ -196,6 +233,7 @@ impl LayoutSummary {
             clone(&me.indices),
             clone(&me.tables),
             clone(&me.deals),
+            figures.leads.map(|cards| cards.into_iter().map(|(c, n)| (c.to_string(), n)).collect::<Vec<_>>()),
         )
             .into_pyobject(py)?;
         Ok((slf.get_type(), args))
