@@ -11,7 +11,10 @@
 //! 2. The rest, generated ([`MoveList::generate`]) and sorted by DDS 2.9's
 //!    weights ([`weights`]), which favour the killer move of the depth (the
 //!    move that last decided a node with as many cards left) and the best
-//!    move of the last table hit at the depth.
+//!    move of the last table hit at the depth. The third hand's moves after
+//!    a failed cutoff-cache card are not weighed (such nodes nearly always
+//!    fail every move), and the leads of the first two tricks are probed
+//!    (the search's `promote_probed_leads`).
 //!
 //! Moves the small-card filter proves useless are skipped
 //! ([`MovePicker::failed`]). A node whose legal cards form one group of
@@ -175,10 +178,38 @@ impl Ordering {
     /// among them).
     #[inline(always)]
     pub(crate) fn rest(&self, picker: &mut MovePicker, pos: &Position, list: &mut MoveList) {
+        // Third hand after the cutoff cache's card failed: nearly always
+        // every card fails too (the node is decided by the other side), and
+        // there the order hardly matters, so the moves are not weighed.
+        let weigh = pos.count != 2 || picker.cached.is_none();
         picker.stage = Stage::Rest;
         list.generate(picker.tops);
+        if !weigh {
+            return;
+        }
         let depth = picker.depth;
         weigh_and_sort(pos, picker.bottoms, picker.follows, self.killers[depth], self.table_moves[depth], list);
+    }
+
+    /// The move the search would try first at `pos`, a node inside a
+    /// trick searched for `target`: the top of its one group of equivalent
+    /// cards, the cutoff cache's card, or the first of the ordered moves.
+    pub(crate) fn first_choice(&self, pos: &Position, target: i32) -> Card {
+        let (legal, follows) = pos.legal_bits();
+        let present = pos.in_play();
+        let (tops, bottoms) = moves::group_bounds(legal, present);
+        if tops & tops.wrapping_sub(1) == 0 {
+            // SAFETY: `tops` holds exactly one card bit (a seat to play
+            // holds a card).
+            return unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) };
+        }
+        let mut picker = self.picker(pos, target, legal, (tops, bottoms), follows, present);
+        if let Some(card) = picker.first() {
+            return card;
+        }
+        let mut list = MoveList::new();
+        self.rest(&mut picker, pos, &mut list);
+        list.cards[0]
     }
 
     /// Notes that `card`, offered by `picker`, decided its node.

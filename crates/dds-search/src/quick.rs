@@ -614,6 +614,173 @@ pub(crate) fn later_tricks(
     }
 }
 
+/// The trump tricks a pair of hands takes sooner or later with the top
+/// trumps it holds (bridge-solver's `TopTrumpTricks`): `my` and `pd` are
+/// the pair's trump lanes, `all` every trump in play. Each of the pair's
+/// top trumps in sequence wins a trick unless another one of them is
+/// played to the same trick, which the longer trump hand can avoid. Returns
+/// the count and its winning ranks (a lane).
+#[inline]
+fn top_trump_tricks(my: u32, pd: u32, all: u32) -> (u32, u32) {
+    if my == all {
+        return (my.count_ones(), 0);
+    }
+    if pd == all {
+        return (pd.count_ones(), 0);
+    }
+    // The trumps above the pair's highest missing trump (all of them when
+    // the pair holds every trump; lanes have 13 bits, so the shift is at
+    // most 13).
+    let others = all & !(my | pd);
+    let run = all & u32::MAX << (32 - others.leading_zeros());
+    let cap = my.count_ones().max(pd.count_ones());
+    let n = run.count_ones().min(cap);
+    // The top `n` cards of the run.
+    let mut ranks = 0;
+    let mut rest = run;
+    for _ in 0..n {
+        let t = top_bit(rest);
+        ranks |= t;
+        rest ^= t;
+    }
+    (n, ranks)
+}
+
+/// Trump tricks a pair of hands takes without the top trump
+/// (bridge-solver's `SlowTrumpTricks`): `my` and `pd` are the pair's trump
+/// lanes, `lho` and `rho` the opponents' (`lho` plays after `my`), `all`
+/// every trump in play; `leading`: `my` is on lead, with `left` tricks to
+/// play. Returns the count and its winning ranks (a lane).
+#[inline]
+fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bool, left: u32) -> (u32, u32) {
+    let n = all.count_ones();
+    if n < 3 {
+        return (0, 0);
+    }
+    let a = top_bit(all);
+    let k = top_bit(all ^ a);
+    let q = top_bit(all ^ a ^ k);
+    let ours = my | pd;
+    let theirs = lho | rho;
+    let has_x = |hand: u32, c: u32| hand & c != 0 && hand != c;
+    let (my_len, pd_len) = (my.count_ones(), pd.count_ones());
+    // Kx behind the ace.
+    if (has_x(pd, k) && lho & a != 0) || (has_x(my, k) && rho & a != 0 && (!leading || left >= 3)) {
+        return (1, a | k);
+    }
+    // Kx against a singleton ace.
+    if (has_x(pd, k) || has_x(my, k)) && (rho == a || lho == a) && (!leading || left >= 3) {
+        return (1, a | k);
+    }
+    // KQJ against the ace.
+    if n >= 4 {
+        let j = top_bit(all ^ a ^ k ^ q);
+        if theirs & a != 0 && ours & (k | q | j) == k | q | j && (my_len >= 3 || pd_len >= 3) {
+            return (2, a | k | q | j);
+        }
+    }
+    // KQ against the ace.
+    if theirs & a != 0 && ours & (k | q) == k | q && (my_len >= 2 || pd_len >= 2) {
+        return (1, a | k | q);
+    }
+    // Qxx behind the ace and king.
+    if n >= 5
+        && ((pd & q != 0 && pd_len >= 3 && lho & (a | k) == a | k)
+            || (my & q != 0 && my_len >= 3 && rho & (a | k) == a | k && (!leading || left >= 4)))
+    {
+        return (1, a | k | q);
+    }
+    // Qxx against the ace and king alone.
+    if ((pd & q != 0 && pd_len >= 3) || (my & q != 0 && my_len >= 3))
+        && (lho == a | k || rho == a | k || (lho.count_ones() == 1 && rho.count_ones() == 1))
+        && (!leading || left >= 4)
+    {
+        return (1, a | k | q);
+    }
+    (0, 0)
+}
+
+/// bridge-solver's sure trump tricks, after the quick and later tricks did
+/// not settle a node at a trick boundary in a trump `strain`: the side on
+/// lead's top trumps (or, without the top trump, its slow trump tricks) as a
+/// lower bound on its tricks, then the other side's, as an upper bound.
+/// Returns the answer for North-South and its winning ranks when that
+/// settles `target`.
+#[inline]
+pub(crate) fn sure_trump_tricks(
+    pos: &Position,
+    unpacked: &Unpacked,
+    strain: Strain,
+    target: u32,
+    left: u32,
+) -> Option<(bool, u64)> {
+    let t = strain.trump()?.index();
+    let me = pos.leader_index();
+    let ns_leads = me & 1 == 0;
+    // The tricks that settle the target: for the side on lead, and for the
+    // other side.
+    let (lead_cut, other_cut) = if ns_leads { (target, left + 1 - target) } else { (left + 1 - target, target) };
+    // A pair's top trumps take at most its longer trump holding, its slow
+    // trumps at most two tricks: most nodes need more. The trump lengths,
+    // seats 0 to 3 in nibbles.
+    let trumps = (pos.lengths >> length_shift(t, 0)) as u32 & 0xffff;
+    let len = |seat: usize| trumps >> (4 * seat) & 15;
+    let most = |a: usize| len(a).max(len(a ^ 2)).max(2);
+    let (lead_most, other_most) = (most(me), most(me ^ 1));
+    if lead_most < lead_cut && other_most < other_cut {
+        return None;
+    }
+    counted_trump_tricks(
+        pos,
+        unpacked,
+        t,
+        (lead_most >= lead_cut).then_some(lead_cut),
+        (other_most >= other_cut).then_some(other_cut),
+        left,
+    )
+}
+
+/// [`sure_trump_tricks`] once a count may settle the target: `lead_cut`
+/// and `other_cut` are the tricks the side on lead and the other side need
+/// (`None` where its count cannot reach them), `t` the trump suit.
+#[inline(never)]
+fn counted_trump_tricks(
+    pos: &Position,
+    unpacked: &Unpacked,
+    t: usize,
+    lead_cut: Option<u32>,
+    other_cut: Option<u32>,
+    left: u32,
+) -> Option<(bool, u64)> {
+    let h = &unpacked.lanes;
+    let me = pos.leader_index();
+    let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
+    let ns_leads = me & 1 == 0;
+    let all = h[0][t] | h[1][t] | h[2][t] | h[3][t];
+    let lane = |bits: u32| u64::from(bits) << (16 * t);
+    if let Some(cut) = lead_cut {
+        // The side on lead takes at least `n` tricks.
+        let (mut n, mut ranks) = top_trump_tricks(h[me][t], h[p][t], all);
+        if n == 0 {
+            (n, ranks) = slow_trump_tricks(h[me][t], h[p][t], h[l][t], h[r][t], all, true, left);
+        }
+        if n >= cut {
+            return Some((ns_leads, lane(ranks)));
+        }
+    }
+    if let Some(cut) = other_cut {
+        // The other side takes at least `n` tricks.
+        let (mut n, mut ranks) = top_trump_tricks(h[l][t], h[r][t], all);
+        if n == 0 {
+            (n, ranks) = slow_trump_tricks(h[l][t], h[r][t], h[p][t], h[me][t], all, false, left);
+        }
+        if n >= cut {
+            return Some((!ns_leads, lane(ranks)));
+        }
+    }
+    None
+}
+
 /// DDS's `QuickTricksSecondHand`: after the lead, in `strain`, whether the
 /// second hand's side surely wins this trick (and, in no trump, enough
 /// more) to settle `target` tricks for North-South. Returns the winning
@@ -693,9 +860,100 @@ pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: u32, lef
 
 #[cfg(test)]
 mod tests {
-    use super::{quick_tricks, Unpacked};
+    use super::{quick_tricks, sure_trump_tricks, Unpacked};
     use crate::position::Position;
-    use dds_model::{Deal, Seat, Strain};
+    use crate::search::relevant_counts;
+    use dds_model::{BySeat, Card, Deal, Hand, Seat, SplitMix64, Strain};
+
+    /// A random ending of `tricks` tricks a hand, its cards drawn mostly
+    /// from the suit `trump` (so that the trump rules fire often).
+    fn trump_heavy_ending(rng: &mut SplitMix64, tricks: usize, trump: usize) -> [Hand; 4] {
+        let mut deck: Vec<u32> = (0..52).map(|i| 16 * (i / 13) + i % 13).collect();
+        rng.shuffle(&mut deck);
+        // Trumps first, with a random share of them.
+        let share = 4 + rng.below(9) as usize;
+        let (mut trumps, others): (Vec<u32>, Vec<u32>) = deck.into_iter().partition(|&b| b as usize >> 4 == trump);
+        trumps.truncate(share.min(4 * tricks));
+        let mut cards = trumps;
+        cards.extend(others.into_iter().take(4 * tricks - cards.len()));
+        rng.shuffle(&mut cards);
+        let mut hands = [Hand::EMPTY; 4];
+        for (i, bit) in cards.into_iter().enumerate() {
+            hands[i % 4].add(Card::from_bit(bit).expect("a card bit"));
+        }
+        hands
+    }
+
+    /// A position that matches `hands` on the top `relevant[s]` cards of
+    /// each suit (same owners) and on every length: the owners of the
+    /// other cards of each suit shuffled among themselves.
+    fn matching(rng: &mut SplitMix64, hands: [Hand; 4], relevant: [u8; 4]) -> [Hand; 4] {
+        let mut out = [Hand::EMPTY; 4];
+        for suit in 0..4u32 {
+            let mut cards: Vec<(u32, usize)> = (0..13u32)
+                .rev()
+                .filter_map(|r| {
+                    let card = Card::from_bit(16 * suit + r).expect("a card bit");
+                    (0..4).find(|&s| hands[s].contains(card)).map(|s| (16 * suit + r, s))
+                })
+                .collect();
+            let k = usize::from(relevant[suit as usize]).min(cards.len());
+            let mut owners: Vec<usize> = cards[k..].iter().map(|&(_, s)| s).collect();
+            rng.shuffle(&mut owners);
+            for (slot, owner) in cards[k..].iter_mut().zip(owners) {
+                slot.1 = owner;
+            }
+            for (bit, seat) in cards {
+                out[seat].add(Card::from_bit(bit).expect("a card bit"));
+            }
+        }
+        out
+    }
+
+    /// Every answer of the sure trump tricks agrees with a brute-force
+    /// solve, of the position and of positions that match it on the
+    /// answer's winning ranks.
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
+    fn sure_trump_tricks_are_exact_bounds() {
+        let mut rng = SplitMix64::new(0x5eed_7a11);
+        let cases = if cfg!(debug_assertions) { 100 } else { 1000 };
+        let mut answered = 0;
+        for case in 0..cases {
+            // Five tricks in one case of 100: the brute force takes most
+            // of the time.
+            let tricks = if case % 100 == 99 { 5 } else { 2 + case % 3 };
+            let trump = rng.below(4) as usize;
+            let strain = Strain::ALL[trump];
+            let hands = trump_heavy_ending(&mut rng, tricks, trump);
+            let leader = Seat::new(rng.below(4) as usize);
+            let by_seat = BySeat::from_fn(|s: Seat| hands[s.index()]);
+            let pos = Position::new(by_seat, leader, &[], strain).expect("a valid ending");
+            let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
+            for target in 1..=tricks as u32 {
+                let Some((result, ranks)) =
+                    sure_trump_tricks(&pos, &Unpacked::new(&pos), strain, target, tricks as u32)
+                else {
+                    continue;
+                };
+                answered += 1;
+                let deal = Deal::new(by_seat);
+                assert_eq!(result, u32::from(exact) >= target, "{deal} {strain} leader {leader} target {target}");
+                let relevant = relevant_counts(pos.held(), ranks);
+                for _ in 0..2 {
+                    let other = matching(&mut rng, hands, relevant);
+                    let v = dds_fixtures::minimax(other, leader, &mut Vec::new(), strain);
+                    let other = Deal::new(BySeat::from_fn(|s: Seat| other[s.index()]));
+                    assert_eq!(
+                        result,
+                        u32::from(v) >= target,
+                        "{deal} matched by {other}, {strain} leader {leader} target {target}"
+                    );
+                }
+            }
+        }
+        assert!(answered > cases / 4, "only {answered} answers");
+    }
 
     /// East cashes the jack of trumps (diamonds), which draws both opponents'
     /// last trumps, then the hearts East-West alone hold. The count of the

@@ -10,10 +10,13 @@
 //!    left.
 //! 2. Last trick: evaluated directly; in trumps, the trump-length bound.
 //! 3. Transposition table probe.
-//! 4. Quick tricks of the side on lead, then later tricks; an answer is
-//!    stored (step 6).
+//! 4. Quick tricks of the side on lead, then later tricks, then in trumps
+//!    bridge-solver's sure trump tricks of either side (top trumps, or
+//!    slow trump tricks such as Kx behind the ace); an answer is stored
+//!    (step 6).
 //! 5. Move loop: the moves in the order of [`crate::order`] (equivalent
-//!    cards once).
+//!    cards once); in the first two tricks, leads whose probe of the
+//!    table after the followers' first choices reaches the goal first.
 //! 6. Store the bound with its winning ranks.
 //!
 //! A node inside a trick runs only the move loop. Every node returns, with
@@ -24,9 +27,9 @@ use dds_model::{Card, Holding, Seat, Strain};
 use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
-use crate::order::Ordering;
+use crate::order::{MovePicker, Ordering};
 use crate::position::{contested, length_shift, suit_lane, trick_winner, Position};
-use crate::quick::{later_tricks, quick_second_hand, quick_tricks, Unpacked};
+use crate::quick::{later_tricks, quick_second_hand, quick_tricks, sure_trump_tricks, Unpacked};
 
 /// The double dummy search over one strain, owning its transposition table.
 #[derive(Clone, Debug)]
@@ -200,6 +203,10 @@ impl<T: TransTable> Searcher<T> {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
+        if let Some(answer) = sure_trump_tricks(pos, &unpacked, self.strain, target as u32, left as u32) {
+            self.store_answer(&key, aggregate, target, answer, None);
+            return answer;
+        }
         // Step 5. The move loop.
         let (result, ranks, best) = self.move_loop::<0>(pos, target);
         // Step 6. Store.
@@ -311,6 +318,9 @@ impl<T: TransTable> Searcher<T> {
         }
         let mut list = MoveList::new();
         self.order.rest(&mut picker, pos, &mut list);
+        if C == 0 && pos.cards_held() >= PROBE_CARDS {
+            self.promote_probed_leads(pos, target, &mut list, &picker);
+        }
         for &card in list.as_slice() {
             if picker.skips(card) {
                 continue;
@@ -324,6 +334,47 @@ impl<T: TransTable> Searcher<T> {
             picker.failed(card, ranks);
         }
         (!ns_moves, moves::cover_groups(union, tops, bottoms), None)
+    }
+
+    /// Lead probing (bridge-solver's `PromoteProbedLeads`): plays each lead
+    /// of `list` (the ordered moves of the leader at `pos`, searched for
+    /// `target`, that `picker` does not skip) with the followers' first
+    /// choices to the next trick, and probes the table there. The leads
+    /// whose probe already reaches the leader's goal move to the front, in
+    /// their order. Only an order: nothing is stored or counted.
+    fn promote_probed_leads(&mut self, pos: &Position, target: i32, list: &mut MoveList, picker: &MovePicker) {
+        let ns_leads = pos.leader & 1 == 0;
+        let mut hits = MoveList::new();
+        let mut misses = MoveList::new();
+        for &lead in list.as_slice() {
+            let mut hit = false;
+            if !picker.skips(lead) {
+                let mut next = pos.play(lead);
+                while next.count != 0 {
+                    let card = self.order.first_choice(&next, target);
+                    next = next.play(card);
+                }
+                let goal = target - i32::from(next.leader & 1 == 0);
+                hit = if goal <= 0 {
+                    ns_leads
+                } else if goal > next.tricks_left() as i32 {
+                    !ns_leads
+                } else {
+                    self.tt
+                        .probe(&make_key(&next), goal as u8)
+                        .is_some_and(|h| (i32::from(h.lower) >= goal) == ns_leads)
+                };
+            }
+            let to = if hit { &mut hits } else { &mut misses };
+            to.cards[to.len] = lead;
+            to.len += 1;
+        }
+        if hits.len == 0 {
+            return;
+        }
+        let (h, m) = (hits.len, misses.len);
+        list.cards[..h].copy_from_slice(&hits.cards[..h]);
+        list.cards[h..h + m].copy_from_slice(&misses.cards[..m]);
     }
 
     /// Plays `card` and searches on: the answer and its winning ranks
@@ -368,6 +419,11 @@ impl<T: TransTable> Searcher<T> {
         (i32::from(ns_won) >= target, ranks)
     }
 }
+
+/// Lead probing runs at nodes with at least this many cards held: the
+/// first two tricks of a deal. Deeper, the probes cost more than the nodes
+/// they save.
+const PROBE_CARDS: usize = 48;
 
 /// The winner's index in the trick `cards` that `pos` completed into
 /// `child`, and whether another card of its suit was played
