@@ -15,6 +15,26 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map(String::as_str).unwrap_or("list100");
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(30);
+    if which == "engine" {
+        // `prof engine THREADS`: the bench's engine decisions, each one
+        // `solve_boards` call on THREADS threads.
+        let settings = dds::Parallel::with_threads(n);
+        let decisions = dds_bench::workload::engine_decisions(12, 3, 16, 0xbe17);
+        let t = std::time::Instant::now();
+        let (mut nodes, mut sum) = (0u64, 0u64);
+        for d in &decisions {
+            let boards: Vec<dds::Board> =
+                d.samples.iter().map(|deal| dds::Board::new(deal, d.strain, d.leader, &d.played).unwrap()).collect();
+            let solutions = dds::Solutions::from_dds(i64::from(d.solutions)).unwrap();
+            for s in dds::solve_boards(&boards, dds::Target::Max, solutions, &settings) {
+                let s = s.unwrap();
+                nodes += s.nodes;
+                sum = sum.wrapping_mul(31).wrapping_add(u64::from(s.cards[0].tricks.unwrap_or(0)));
+            }
+        }
+        println!("{:.3} s nodes {} sum {}", t.elapsed().as_secs_f64(), nodes, sum);
+        return;
+    }
     if let Some(sol) = which.strip_prefix("midplay") {
         let positions = dds_bench::workload::mid_play_positions(1000, 0x91a7);
         let solutions = if sol == "1" { dds::Solutions::One } else { dds::Solutions::All };

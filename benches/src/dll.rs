@@ -113,6 +113,40 @@ pub struct Boards {
     pub mode: [c_int; MAX_BOARDS],
 }
 
+/// `MAXNOOFTABLES`: the most full tables of one `CalcAllTables` call (with
+/// all five strains).
+pub const MAX_TABLES: usize = 40;
+
+/// `ddTableDeals`: the deals of a `CalcAllTables` call.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DdTableDeals {
+    /// The deals used.
+    pub no_of_tables: c_int,
+    /// The deals.
+    pub deals: [DdTableDeal; MAX_TABLES * 5],
+}
+
+/// `ddTablesRes`: the tables of a `CalcAllTables` call.
+#[repr(C)]
+#[derive(Debug)]
+pub struct DdTablesRes {
+    /// The boards solved (tables times strains).
+    pub no_of_boards: c_int,
+    /// The tables, in the order of the deals.
+    pub results: [DdTableResults; MAX_TABLES * 5],
+}
+
+/// `allParResults`: par of each table of a `CalcAllTables` call (unused
+/// with mode -1, but DDS takes the pointer).
+#[repr(C)]
+#[derive(Debug)]
+pub struct AllParResults {
+    /// `parResults` by table: two scores of 16 bytes, two contract strings
+    /// of 128.
+    pub presults: [[c_char; 2 * 16 + 2 * 128]; MAX_TABLES],
+}
+
 /// `solvedBoards`: the answers of a batch.
 #[repr(C)]
 #[derive(Debug)]

@@ -797,8 +797,10 @@ fn layouts(threads: &[usize], reps: usize) {
 
 /// Throughput of `dds::dd_tables` with each thread count, against one thread.
 fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
-    println!("  parallel batch (dds::dd_tables), median of {reps}:");
+    println!("  parallel batch (ours dds::dd_tables, DDS 2.9 CalcAllTables), wall, median of {reps}:");
     let mut base = None;
+    #[cfg_attr(not(feature = "oracle"), allow(unused_mut, unused_variables))]
+    let mut their_base: Option<Duration> = None;
     for &n in threads {
         let settings = dds::Parallel::with_threads(n);
         let times: Vec<Duration> = (0..reps)
@@ -812,12 +814,34 @@ fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
             .collect();
         let t = median(times);
         let base = *base.get_or_insert(t);
-        println!(
-            "    {n:>2} threads: {}  {:.1} tables/s  speed-up {:.2}",
+        print!(
+            "    {n:>2} threads: ours {}  {:.1} tables/s  speed-up {:.2}",
             secs(t),
             deals.len() as f64 / t.as_secs_f64(),
             base.as_secs_f64() / t.as_secs_f64()
         );
+        #[cfg(feature = "oracle")]
+        {
+            dds_bench::oracle::set_threads(n as std::ffi::c_int);
+            let times: Vec<Duration> = (0..reps)
+                .map(|_| {
+                    let start = Instant::now();
+                    dds_bench::oracle::calc_all_tables(deals).expect("DDS solves the workload");
+                    start.elapsed()
+                })
+                .collect();
+            dds_bench::oracle::set_threads(1);
+            let d = median(times);
+            let their_base = *their_base.get_or_insert(d);
+            print!(
+                "; DDS {}  {:.1} tables/s  speed-up {:.2}; ours / DDS {:.2}",
+                secs(d),
+                deals.len() as f64 / d.as_secs_f64(),
+                their_base.as_secs_f64() / d.as_secs_f64(),
+                t.as_secs_f64() / d.as_secs_f64()
+            );
+        }
+        println!();
     }
 }
 

@@ -6,8 +6,8 @@ use std::ffi::{c_char, c_int};
 use dds::model::{Card, Deal, Seat, Strain};
 
 use crate::dll::{
-    Boards, DdTableDeal, DdTableDealPbn, DdTableResults, DealBin, DealPbn, FutureTricks, ParResultsDealer,
-    SolvedBoards, MAX_BOARDS,
+    AllParResults, Boards, DdTableDeal, DdTableDealPbn, DdTableDeals, DdTableResults, DdTablesRes, DealBin, DealPbn,
+    FutureTricks, ParResultsDealer, SolvedBoards, MAX_BOARDS, MAX_TABLES,
 };
 
 #[link(name = "dds")]
@@ -31,6 +31,13 @@ extern "C" {
         mode: c_int,
         futp: *mut FutureTricks,
         thr_id: c_int,
+    ) -> c_int;
+    fn CalcAllTables(
+        dealsp: *mut DdTableDeals,
+        mode: c_int,
+        trump_filter: *mut c_int,
+        resp: *mut DdTablesRes,
+        presp: *mut AllParResults,
     ) -> c_int;
     fn SolveAllChunksBin(bop: *mut Boards, solvedp: *mut SolvedBoards, chunk_size: c_int) -> c_int;
     fn ErrorMessage(code: c_int, line: *mut c_char);
@@ -109,6 +116,36 @@ pub fn calc_dd_table_pbn(pbn: &str) -> Result<[[u8; 4]; 5], String> {
         return Err(message(code));
     }
     Ok(res.res_table.map(|row| row.map(|t| t as u8)))
+}
+
+/// DDS's `CalcAllTables` (no par) on `deals`, in calls of at most 40
+/// tables, spread over the threads set by [`set_threads`]: tricks by
+/// strain and declarer for each deal, as [`dd_table`].
+pub fn calc_all_tables(deals: &[Deal]) -> Result<Vec<[[u8; 4]; 5]>, String> {
+    // The structs are large (about 13 KiB to 16 KiB each): on the heap.
+    let mut input: Box<DdTableDeals> =
+        Box::new(DdTableDeals { no_of_tables: 0, deals: std::array::from_fn(|_| DdTableDeal { cards: [[0; 4]; 4] }) });
+    let mut res: Box<DdTablesRes> = Box::new(DdTablesRes {
+        no_of_boards: 0,
+        results: std::array::from_fn(|_| DdTableResults { res_table: [[0; 4]; 5] }),
+    });
+    let mut par: Box<AllParResults> = Box::new(AllParResults { presults: [[0; 288]; MAX_TABLES] });
+    let mut out = Vec::with_capacity(deals.len());
+    for chunk in deals.chunks(MAX_TABLES) {
+        input.no_of_tables = chunk.len() as c_int;
+        for (slot, deal) in input.deals.iter_mut().zip(chunk) {
+            slot.cards = deal.to_dds_bits();
+        }
+        let mut filter = [0 as c_int; 5];
+        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        // Safety: every struct outlives the call and follows dll.h's layouts.
+        let code = unsafe { CalcAllTables(&mut *input, -1, filter.as_mut_ptr(), &mut *res, &mut *par) };
+        if code != 1 {
+            return Err(message(code));
+        }
+        out.extend(res.results[..chunk.len()].iter().map(|t| t.res_table.map(|row| row.map(|n| n as u8))));
+    }
+    Ok(out)
 }
 
 /// One card of DDS's answer: the card as text, its score and DDS's mask of
