@@ -4,13 +4,12 @@
 //! declarer takes in each strain) and the dealer's par, six boards to an A4
 //! sheet.
 
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use dds::model::{dealer_for_board, Deal, Seat, Vulnerability};
-use dds::report::{known, page_head, pbn_date, sheet, Heading, ReportBoard, BOARDS_PER_SHEET, PAGE_END};
+use dds::model::PbnRecord;
+use dds::report::{page_head, sheet, Collector, Heading, ReportBoard, BOARDS_PER_SHEET, PAGE_END};
 use dds::DdTable;
 
 use crate::batch::{run_tables, Emit, RunOptions};
@@ -68,22 +67,24 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
         return Err(Failure(format!("{}: no deals to report", records.name)));
     }
     // The distinct boards, in input order, and what the heading says.
-    let mut keys = HashSet::new();
-    let (mut events, mut dates) = (Vec::new(), Vec::new());
+    let mut collector = Collector::new();
     let mut bad = 0;
     for item in records.queued() {
         match item {
             Ok(item) => {
-                if keys.insert(BoardKey::of(item)) {
-                    add_distinct(&mut events, item.event.as_deref());
-                    add_distinct(&mut dates, item.date.as_deref().map(pbn_date));
-                }
+                // The collector's places are the records' own.
+                debug_assert_eq!(collector.records(), item.record);
+                collector.add(item.deal, &pbn_record(item));
             }
             Err(e) if !args.keep_going => return Err(Failure(e.0.clone())),
-            Err(_) => bad += 1,
+            Err(_) => {
+                collector.skip();
+                bad += 1;
+            }
         }
     }
-    if keys.is_empty() {
+    let read = collector.boards().len();
+    if read == 0 {
         // Every record is bad: each is reported as the batch would.
         for item in records.queued() {
             if let Err(Failure(message)) = item {
@@ -94,19 +95,13 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
     }
     // `<stdin>` and `<argument>` are not names to show.
     let file_name = Some(records.name.as_str()).filter(|name| !name.starts_with('<'));
-    let heading = Heading::new(&events, &dates, &records.header, file_name);
+    let heading = collector.heading(&records.header, file_name);
     let out = match &args.output {
         Some(path) => Sink::File(crate::interrupt::while_opening(|| OutputFile::create(path))?),
         None => Sink::Stdout(std::io::stdout().lock()),
     };
-    let mut page = Page {
-        out,
-        heading,
-        sheets: keys.len().div_ceil(BOARDS_PER_SHEET),
-        sheet: Vec::new(),
-        done: 0,
-        seen: HashSet::new(),
-    };
+    let mut page =
+        Page { out, heading, sheets: read.div_ceil(BOARDS_PER_SHEET), sheet: Vec::new(), done: 0, boards: collector };
     if let Err(failure) = page.start() {
         return Err(page.failed(failure));
     }
@@ -123,8 +118,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
                 };
                 page.out.discard();
                 return Err(Failure(format!(
-                    "interrupted before any board was solved: nothing is written ({} read){kept}",
-                    keys.len()
+                    "interrupted before any board was solved: nothing is written ({read} read){kept}"
                 )));
             }
             let report = format!("the report of the first {solved} boards");
@@ -135,7 +129,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
                 (Some(out), None) => format!("{report} is written to {}", out.display()),
                 _ => format!("{report} is written to standard output"),
             };
-            let (read, errors) = (keys.len(), stop_errors(bad, total));
+            let errors = stop_errors(bad, total);
             page.close()?;
             Err(Failure(format!(
                 "interrupted: stopped after {solved} of the {read} boards: {place}; the boards after them are not solved{errors}"
@@ -159,27 +153,17 @@ fn stop_errors(bad: usize, total: usize) -> String {
     }
 }
 
-/// What makes a board distinct: its deal, the number it is drawn under,
-/// its dealer and its vulnerability (the copies of a board in a traveller
-/// file agree in all four).
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct BoardKey {
-    deal: Deal,
-    number: String,
-    dealer: Option<Seat>,
-    vulnerability: Option<Vulnerability>,
-}
-
-impl BoardKey {
-    fn of(item: &Item) -> BoardKey {
-        BoardKey { deal: item.deal, number: number(item), dealer: item.dealer, vulnerability: item.vulnerability }
+/// What a record of any input says of its board, as a PBN record says it
+/// (a LIN board's number, a DDS hand line's dealer and vulnerability).
+fn pbn_record(item: &Item) -> PbnRecord<'_> {
+    PbnRecord {
+        deal_text: &item.text,
+        dealer: item.dealer,
+        vulnerability: item.vulnerability,
+        board: item.board.as_deref(),
+        event: item.event.as_deref(),
+        date: item.date.as_deref(),
     }
-}
-
-/// The board's number: the one its input gives, else its place among the
-/// records, from 1.
-fn number(item: &Item) -> String {
-    item.board.as_deref().and_then(known).map_or_else(|| (item.record + 1).to_string(), str::to_owned)
 }
 
 /// Where the page goes: standard output or an output file.
@@ -219,7 +203,7 @@ impl Sink {
 }
 
 /// The page being written: the boards of the sheet not yet full, and the
-/// boards already drawn.
+/// distinct boards read.
 struct Page {
     out: Sink,
     heading: Heading,
@@ -228,7 +212,7 @@ struct Page {
     sheet: Vec<ReportBoard>,
     /// The boards on the sheets written.
     done: usize,
-    seen: HashSet<BoardKey>,
+    boards: Collector,
 }
 
 impl Page {
@@ -293,18 +277,9 @@ impl Page {
 
 impl Emit for Page {
     fn item(&mut self, item: &Item, table: &DdTable, _pbn: &mut PbnPieces) -> Result<(), Failure> {
-        let key = BoardKey::of(item);
-        if self.seen.contains(&key) {
-            return Ok(());
-        }
-        // A board whose input does not say follows the board number, as
-        // duplicate boards do; a number that is not one means North, None.
-        let n = key.number.parse::<u32>().ok();
-        let dealer = item.dealer.or_else(|| n.and_then(dealer_for_board)).unwrap_or(Seat::North);
-        let vulnerability =
-            item.vulnerability.or_else(|| n.and_then(Vulnerability::for_board)).unwrap_or(Vulnerability::None);
-        self.sheet.push(ReportBoard::new(&key.number, item.deal, dealer, vulnerability, *table));
-        self.seen.insert(key);
+        // Only a board's first record is drawn.
+        let Some(board) = self.boards.board_at(item.record) else { return Ok(()) };
+        self.sheet.push(board.solved(*table));
         if self.sheet.len() == BOARDS_PER_SHEET {
             self.write_sheet()?;
         }
@@ -313,15 +288,5 @@ impl Emit for Page {
 
     fn chunk_done(&mut self, _pbn: &mut PbnPieces) -> Result<(), Failure> {
         self.out.flush()
-    }
-}
-
-/// Adds a tag's value to `values` when it says something (see [`known`])
-/// and is not there yet.
-fn add_distinct(values: &mut Vec<String>, value: Option<impl AsRef<str>>) {
-    if let Some(value) = value.as_ref().and_then(|v| known(v.as_ref())) {
-        if !values.iter().any(|v| v == value) {
-            values.push(value.to_owned());
-        }
     }
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use dds::model::{parse_lin, Deal, PbnDeal, PbnFile, PbnRecord, PbnRecords, Seat, Vulnerability};
-use dds::report::{self, Heading, ReportBoard};
+use dds::report::{self, Collector};
 use dds::{DdTable, Solver};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -199,7 +199,9 @@ pub(crate) fn write_pbn(solver: &mut Solver, text: &JsValue, options: &JsValue) 
 /// distinct board once (deal, number, dealer and vulnerability), its table
 /// and the dealer's par, in sheets of six; the heading from the games'
 /// events and dates, Bridge Composer's header lines, or `fileName`. A board
-/// without a number is numbered by its place among the games with a deal.
+/// without a number is numbered by its place among the games with a deal,
+/// and takes that number's dealer and vulnerability when no tag gives them
+/// (the facade's `dds::report::Collector`, which `dds report` reads with).
 /// A bad game throws, or with `keepGoing` is left out and listed in
 /// `errors`. `onProgress(done, total)` after each game. Returns `{html,
 /// boards, errors}`.
@@ -211,53 +213,38 @@ pub(crate) fn hand_record(solver: &mut Solver, text: &JsValue, options: &JsValue
     let records = file.records();
     let total = file.games().len() as u64;
     let mut tables: HashMap<Deal, DdTable> = HashMap::new();
-    let mut seen = std::collections::HashSet::new();
-    let (mut boards, mut events, mut dates) = (Vec::new(), Vec::new(), Vec::new());
-    let add = |values: &mut Vec<String>, value: Option<String>| {
-        if let Some(value) = value.filter(|v| !values.contains(v)) {
-            values.push(value);
-        }
-    };
+    let mut collector = Collector::new();
+    let mut boards = Vec::new();
     let errors = Array::new();
-    let mut place = 0;
     for g in 0..file.games().len() {
-        let mut read = || -> Result<Option<ReportBoard>, Failure> {
-            let Some(record) = records.record(g) else { return Ok(None) };
-            // Bad records count, as `dds report` counts its records.
-            place += 1;
-            let record = record?;
-            let deal = dds::full_deal(&record.deal_text.parse::<Deal>()?)?;
-            let number = record.board.and_then(report::known).map_or_else(|| place.to_string(), str::to_owned);
-            // A board whose input does not say follows the board number;
-            // a number that is not one means North, None.
-            let dealer = record.dealer.unwrap_or(Seat::North);
-            let vulnerability = record.vulnerability.unwrap_or(Vulnerability::None);
-            if !seen.insert((deal, number.clone(), dealer, vulnerability)) {
-                return Ok(None);
-            }
-            add(&mut events, record.event.and_then(report::known).map(str::to_owned));
-            add(&mut dates, record.date.and_then(report::known).map(report::pbn_date));
+        let mut read = || -> Result<(), Failure> {
+            let Some(record) = records.record(g) else { return Ok(()) };
+            let parse = || -> Result<_, Failure> {
+                let record = record?;
+                Ok((dds::full_deal(&record.deal_text.parse::<Deal>()?)?, record))
+            };
+            // Bad records take their place, as `dds report` counts them.
+            let (deal, record) = parse().inspect_err(|_| collector.skip())?;
+            let Some(board) = collector.add(deal, &record) else { return Ok(()) };
             let table = match tables.get(&deal) {
                 Some(table) => *table,
                 None => *tables.entry(deal).or_insert(solver.dd_table(&deal)?),
             };
-            Ok(Some(ReportBoard::new(&number, deal, dealer, vulnerability, table)))
+            boards.push(board.solved(table));
+            Ok(())
         };
-        match read() {
-            Ok(board) => boards.extend(board),
-            Err(failure) => {
-                let failure = game_failure(&records, g, failure);
-                if !keep_going {
-                    return Err(failure.into());
-                }
-                errors.push(
-                    &Obj::new()
-                        .set("game", g as u32 + 1)
-                        .set("board", board_value(&records, g))
-                        .set("error", failure)
-                        .into(),
-                );
+        if let Err(failure) = read() {
+            let failure = game_failure(&records, g, failure);
+            if !keep_going {
+                return Err(failure.into());
             }
+            errors.push(
+                &Obj::new()
+                    .set("game", g as u32 + 1)
+                    .set("board", board_value(&records, g))
+                    .set("error", failure)
+                    .into(),
+            );
         }
         report(callback.as_ref(), g as u64 + 1, total)?;
     }
@@ -265,7 +252,7 @@ pub(crate) fn hand_record(solver: &mut Solver, text: &JsValue, options: &JsValue
         return Err(Failure::new("PbnFile", "no board with a deal to report").about("text").into());
     }
     let header: Vec<String> = file.header_lines().map(str::to_owned).collect();
-    let heading = Heading::new(&events, &dates, &header, file_name.as_deref());
+    let heading = collector.heading(&header, file_name.as_deref());
     let html = report::hand_record(&heading, &boards);
     Ok(Obj::new().set("html", html).set("boards", boards.len() as u32).set("errors", errors).into())
 }

@@ -5,6 +5,8 @@
 //! and the dealer's par. The page is written in pieces ([`page_head`], a
 //! [`sheet`] at a time, [`PAGE_END`]) so that a long run can write each
 //! sheet as it is solved; [`hand_record`] makes the whole page at once.
+//! A [`Collector`] reads the input's records into the boards to solve and
+//! the page's [`Heading`].
 //!
 //! ```
 //! use dds::model::{Deal, Seat, Vulnerability};
@@ -25,6 +27,10 @@ use std::path::Path;
 use dds_model::{Deal, Seat, Side, Strain, Suit, Vulnerability};
 
 use crate::{DdTable, Par, ParContract};
+
+mod boards;
+
+pub use self::boards::{Collector, UnsolvedBoard};
 
 /// Boards on one printed sheet: two columns of three, the layout of the
 /// usual club hand record on A4.

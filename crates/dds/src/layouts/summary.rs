@@ -268,16 +268,8 @@ impl LayoutSummary {
     /// to those layouts.
     pub fn lead_standard_error(&self, card: Card, share: f64) -> Option<f64> {
         let held: u64 = self.lead_distribution(card)?.iter().sum();
-        if self.is_complete() {
-            return Some(0.0);
-        }
         let units = (self.units() as f64 * held as f64 / self.solved.max(1) as f64).floor();
-        if held < 2 || units < 1.0 {
-            return None;
-        }
-        let (solved, big_n) = (self.solved as f64, self.population as f64);
-        let correction = (big_n - solved) / (big_n - 1.0);
-        Some((share * (1.0 - share) / units * correction).sqrt())
+        self.sampled_error(share, held, units)
     }
 
     /// All layouts of the problem.
@@ -466,17 +458,23 @@ impl LayoutSummary {
     /// # Ok::<_, dds::Error>(())
     /// ```
     pub fn standard_error(&self, share: f64) -> Option<f64> {
+        self.sampled_error(share, self.solved, self.units() as f64)
+    }
+
+    /// The standard error of a share of `layouts` layouts solved, counted
+    /// as `units` independent units: zero once every layout is solved,
+    /// `None` before two layouts or one unit.
+    fn sampled_error(&self, share: f64, layouts: u64, units: f64) -> Option<f64> {
         if self.is_complete() {
             return Some(0.0);
         }
-        let n = self.units();
-        if self.solved < 2 || n == 0 {
+        if layouts < 2 || units < 1.0 {
             return None;
         }
         // The finite population correction, from the layouts left.
         let (solved, big_n) = (self.solved as f64, self.population as f64);
         let correction = (big_n - solved) / (big_n - 1.0);
-        Some((share * (1.0 - share) / n as f64 * correction).sqrt())
+        Some((share * (1.0 - share) / units * correction).sqrt())
     }
 
     /// Declarer's average score in `level` `strain`, undoubled, at
@@ -531,5 +529,34 @@ mod tests {
         let n = (1u64 << 40) as f64;
         let expected = (0.25 / n * ((u64::MAX as f64 - n) / (u64::MAX as f64 - 1.0))).sqrt();
         assert_eq!(summary.standard_error(0.5), Some(expected));
+    }
+
+    /// A lead's standard error counts the units in proportion to the
+    /// layouts in which the leader held the card.
+    #[test]
+    fn a_leads_standard_error_scales_the_units() {
+        let card = |text: &str| text.parse::<Card>().unwrap();
+        let mut held = [0; 14];
+        (held[9], held[10]) = (20, 10);
+        let mut once = [0; 14];
+        once[9] = 1;
+        let figures = |solved| LayoutFigures {
+            population: 100,
+            planned: 100,
+            solved,
+            units: 10,
+            cells: ByStrain::from_fn(|_| BySeat::from_fn(|_| true)),
+            counts: ByStrain::from_fn(|_| BySeat::from_fn(|_| [0; 14])),
+            leads: Some(vec![(card("SA"), held), (card("H2"), once)]),
+        };
+        let summary = LayoutSummary::from_figures(figures(40));
+        // 30 of the 40 layouts: 7 of the 10 units, rounded down.
+        let expected = (0.25 / 7.0 * (60.0 / 99.0f64)).sqrt();
+        assert_eq!(summary.lead_standard_error(card("SA"), 0.5), Some(expected));
+        assert_eq!(summary.lead_standard_error(card("H2"), 0.5), None);
+        assert_eq!(summary.lead_standard_error(card("D3"), 0.5), None);
+        let complete = LayoutSummary::from_figures(figures(100));
+        assert_eq!(complete.lead_standard_error(card("SA"), 0.5), Some(0.0));
+        assert_eq!(complete.lead_standard_error(card("D3"), 0.5), None);
     }
 }
