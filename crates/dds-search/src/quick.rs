@@ -703,9 +703,14 @@ fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bo
 /// bridge-solver's sure trump tricks, after the quick and later tricks did
 /// not settle a node at a trick boundary in a trump `strain`: the side on
 /// lead's top trumps (or, without the top trump, its slow trump tricks) as a
-/// lower bound on its tricks, then the other side's, as an upper bound.
-/// Returns the answer for North-South and its winning ranks when that
-/// settles `target`.
+/// lower bound on its tricks, then the other side's, as an upper bound,
+/// then the side on lead's fast tricks (its top trumps plus the side-suit
+/// tricks it cashes, [`side_tricks`]) as a lower bound. Returns the answer
+/// for North-South and its winning ranks when that settles `target`.
+///
+/// `quick` is the quick tricks' count: the fast tricks seldom exceed it by
+/// more than one, and settle too few nodes near the end (or in no trump)
+/// to pay for the count there.
 #[inline]
 pub(crate) fn sure_trump_tricks(
     pos: &Position,
@@ -713,6 +718,7 @@ pub(crate) fn sure_trump_tricks(
     strain: Strain,
     target: u32,
     left: u32,
+    quick: u32,
 ) -> Option<(bool, u64)> {
     let t = strain.trump()?.index();
     let me = pos.leader_index();
@@ -727,7 +733,8 @@ pub(crate) fn sure_trump_tricks(
     let len = |seat: usize| trumps >> (4 * seat) & 15;
     let most = |a: usize| len(a).max(len(a ^ 2)).max(2);
     let (lead_most, other_most) = (most(me), most(me ^ 1));
-    if lead_most < lead_cut && other_most < other_cut {
+    let fast = quick + 1 >= lead_cut && left >= 4;
+    if lead_most < lead_cut && other_most < other_cut && !fast {
         return None;
     }
     counted_trump_tricks(
@@ -736,13 +743,15 @@ pub(crate) fn sure_trump_tricks(
         t,
         (lead_most >= lead_cut).then_some(lead_cut),
         (other_most >= other_cut).then_some(other_cut),
+        fast.then_some(lead_cut),
         left,
     )
 }
 
 /// [`sure_trump_tricks`] once a count may settle the target: `lead_cut`
 /// and `other_cut` are the tricks the side on lead and the other side need
-/// (`None` where its count cannot reach them), `t` the trump suit.
+/// (`None` where its count cannot reach them), `fast_cut` the same as
+/// `lead_cut` where the fast tricks are counted, `t` the trump suit.
 #[inline(never)]
 fn counted_trump_tricks(
     pos: &Position,
@@ -750,6 +759,7 @@ fn counted_trump_tricks(
     t: usize,
     lead_cut: Option<u32>,
     other_cut: Option<u32>,
+    fast_cut: Option<u32>,
     left: u32,
 ) -> Option<(bool, u64)> {
     let h = &unpacked.lanes;
@@ -758,9 +768,10 @@ fn counted_trump_tricks(
     let ns_leads = me & 1 == 0;
     let all = h[0][t] | h[1][t] | h[2][t] | h[3][t];
     let lane = |bits: u32| u64::from(bits) << (16 * t);
+    let top = if lead_cut.is_some() || fast_cut.is_some() { top_trump_tricks(h[me][t], h[p][t], all) } else { (0, 0) };
     if let Some(cut) = lead_cut {
         // The side on lead takes at least `n` tricks.
-        let (mut n, mut ranks) = top_trump_tricks(h[me][t], h[p][t], all);
+        let (mut n, mut ranks) = top;
         if n == 0 {
             (n, ranks) = slow_trump_tricks(h[me][t], h[p][t], h[l][t], h[r][t], all, true, left);
         }
@@ -778,7 +789,159 @@ fn counted_trump_tricks(
             return Some((!ns_leads, lane(ranks)));
         }
     }
+    if let Some(cut) = fast_cut {
+        let side = side_tricks::<false>(pos, unpacked, Some(t)).0;
+        if (top.0 + side).min(left) >= cut {
+            return Some((ns_leads, lane(top.1) | side_ranks(pos, unpacked, Some(t))));
+        }
+    }
     None
+}
+
+/// The top `k` cards of the lane `x`.
+#[inline]
+fn keep_top(mut x: u32, k: u32) -> u32 {
+    while x.count_ones() > k {
+        x &= x - 1;
+    }
+    x
+}
+
+/// The tricks one suit gives when `a` (a lane, `aw` of its cards in the
+/// suit's top run) is on lead and partner holds `b` (`bw` in the run)
+/// (bridge-solver's `SuitFastTricks`); sets `a_entry` when `b` can reach
+/// `a` in the suit.
+#[inline]
+fn suit_fast_tricks(a: u32, aw: u32, a_entry: &mut bool, b: u32, bw: u32) -> u32 {
+    let low = |x: u32| x & x.wrapping_neg();
+    if b != 0 && aw > 0 && top_bit(a) > low(b) {
+        *a_entry = true;
+    }
+    if bw == 0 {
+        return aw;
+    }
+    if aw == 0 {
+        return if a != 0 { bw } else { 0 };
+    }
+    // Blocked by partner: only partner's winners.
+    if top_bit(a) < low(b) {
+        return bw;
+    }
+    // Blocked by the hand on lead: only its winners.
+    if low(a) > top_bit(b) {
+        return aw;
+    }
+    // Partner's last winner must take the place of a small card.
+    let bw = if bw == b.count_ones() { bw - 1 } else { bw };
+    a.count_ones().min(aw + bw)
+}
+
+/// The per-suit holdings of [`side_tricks`] in suit `s` (`trump` the
+/// trump suit, if any), when the side on lead holds the suit's top card:
+/// the leader's and partner's cards after the cut, and the suit's top run
+/// they hold. `None` if the side cashes nothing in the suit.
+#[inline(always)]
+fn fast_suit(
+    pos: &Position,
+    unpacked: &Unpacked,
+    me: usize,
+    trump: Option<usize>,
+    s: usize,
+) -> Option<(u32, u32, u32)> {
+    let (h, len) = (&unpacked.lanes, &unpacked.lengths);
+    let (l, p, r) = ((me + 1) & 3, me ^ 2, (me + 3) & 3);
+    let (mut my, mut pd) = (h[me][s], h[p][s]);
+    let top = (pos.owners[s] & 3) as usize;
+    if my | pd == 0 || (top != me && top != p) {
+        return None;
+    }
+    if let Some(t) = trump {
+        // Only the cards that both opponents with trumps follow to.
+        let keep_l = if len[l][t] > 0 { len[l][s] } else { 13 };
+        let keep_r = if len[r][t] > 0 { len[r][s] } else { 13 };
+        let keep = keep_l.min(keep_r);
+        if keep == 0 {
+            return None;
+        }
+        my = keep_top(my, keep);
+        pd = keep_top(pd, keep);
+    }
+    let aggr = h[0][s] | h[1][s] | h[2][s] | h[3][s];
+    let others = aggr & !(my | pd);
+    let run = if others == 0 { aggr } else { aggr & !((top_bit(others) << 1) - 1) };
+    Some((my, pd, run))
+}
+
+/// The winning ranks of [`side_tricks`]' count.
+#[cold]
+#[inline(never)]
+fn side_ranks(pos: &Position, unpacked: &Unpacked, trump: Option<usize>) -> u64 {
+    side_tricks::<true>(pos, unpacked, trump).1
+}
+
+/// The side-suit part of bridge-solver's fast tricks: the tricks the side
+/// on lead cashes from the top in the suits other than `trump` (only the
+/// cards both opponents with trumps follow to), from the leader's hand or,
+/// if the leader can reach partner, from partner's; and, if `RANKS`, their
+/// winning ranks: per suit the counted top cards of the leader (and of
+/// partner, when the leader can reach partner), up to the longest other
+/// holding (the cards beyond win by length). The side on lead's top trumps
+/// win their tricks besides.
+#[inline(always)]
+fn side_tricks<const RANKS: bool>(pos: &Position, unpacked: &Unpacked, trump: Option<usize>) -> (u32, u64) {
+    let me = pos.leader_index() & 3;
+    let p = me ^ 2;
+    let len = &unpacked.lengths;
+    let (mut ranks, mut pd_ranks) = (0u64, 0u64);
+    let (mut my_tricks, mut pd_tricks) = (0, 0);
+    let (mut my_entry, mut pd_entry) = (false, false);
+    for s in 0..4 {
+        if Some(s) == trump {
+            continue;
+        }
+        let Some((my, pd, run)) = fast_suit(pos, unpacked, me, trump, s) else {
+            continue;
+        };
+        let (mw, pw) = ((run & my).count_ones(), (run & pd).count_ones());
+        my_tricks += suit_fast_tricks(my, mw, &mut my_entry, pd, pw);
+        pd_tricks += suit_fast_tricks(pd, pw, &mut pd_entry, my, mw);
+        if RANKS {
+            let longest_other = |a: usize| (0..4).filter(|&x| x != a).map(|x| len[x][s]).max().unwrap_or(0);
+            let lowest = |x: u32, k: u32| {
+                let x = keep_top(x, k);
+                u64::from(x & x.wrapping_neg()) << (16 * s)
+            };
+            ranks |= lowest(run & my, longest_other(me));
+            pd_ranks |= lowest(run & pd, longest_other(p));
+        }
+    }
+    if pd_entry {
+        (my_tricks.max(pd_tricks), ranks | pd_ranks)
+    } else {
+        (my_tricks, ranks)
+    }
+}
+
+/// bridge-solver's fast tricks in any strain and at any count, for the
+/// tests: the side on lead's top trumps plus its side-suit tricks, capped
+/// at the tricks left.
+#[cfg(test)]
+fn fast_tricks_anywhere(pos: &Position, strain: Strain, target: u32, left: u32) -> Option<(bool, u64)> {
+    let unpacked = Unpacked::new(pos);
+    let h = &unpacked.lanes;
+    let me = pos.leader_index();
+    let trump = strain.trump().map(|t| t.index());
+    let (top, lane) = match trump {
+        Some(t) => {
+            let (n, lane) = top_trump_tricks(h[me][t], h[me ^ 2][t], h[0][t] | h[1][t] | h[2][t] | h[3][t]);
+            (n, u64::from(lane) << (16 * t))
+        }
+        None => (0, 0),
+    };
+    let ns_leads = me & 1 == 0;
+    let cut = if ns_leads { target } else { left + 1 - target };
+    let side = side_tricks::<false>(pos, &unpacked, trump).0;
+    ((top + side).min(left) >= cut).then(|| (ns_leads, lane | side_ranks(pos, &unpacked, trump)))
 }
 
 /// DDS's `QuickTricksSecondHand`: after the lead, in `strain`, whether the
@@ -860,7 +1023,7 @@ pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: u32, lef
 
 #[cfg(test)]
 mod tests {
-    use super::{quick_tricks, sure_trump_tricks, Unpacked};
+    use super::{fast_tricks_anywhere, quick_tricks, sure_trump_tricks, Unpacked};
     use crate::position::Position;
     use crate::search::relevant_counts;
     use dds_model::{BySeat, Card, Deal, Hand, Seat, SplitMix64, Strain};
@@ -912,7 +1075,8 @@ mod tests {
 
     /// Every answer of the sure trump tricks agrees with a brute-force
     /// solve, of the position and of positions that match it on the
-    /// answer's winning ranks.
+    /// answer's winning ranks (the fast tricks counted wherever they may
+    /// be).
     #[test]
     #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn sure_trump_tricks_are_exact_bounds() {
@@ -932,8 +1096,64 @@ mod tests {
             let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
             for target in 1..=tricks as u32 {
                 let Some((result, ranks)) =
-                    sure_trump_tricks(&pos, &Unpacked::new(&pos), strain, target, tricks as u32)
+                    sure_trump_tricks(&pos, &Unpacked::new(&pos), strain, target, tricks as u32, tricks as u32)
                 else {
+                    continue;
+                };
+                answered += 1;
+                let deal = Deal::new(by_seat);
+                assert_eq!(result, u32::from(exact) >= target, "{deal} {strain} leader {leader} target {target}");
+                let relevant = relevant_counts(pos.held(), ranks);
+                for _ in 0..2 {
+                    let other = matching(&mut rng, hands, relevant);
+                    let v = dds_fixtures::minimax(other, leader, &mut Vec::new(), strain);
+                    let other = Deal::new(BySeat::from_fn(|s: Seat| other[s.index()]));
+                    assert_eq!(
+                        result,
+                        u32::from(v) >= target,
+                        "{deal} matched by {other}, {strain} leader {leader} target {target}"
+                    );
+                }
+            }
+        }
+        assert!(answered > cases / 4, "only {answered} answers");
+    }
+
+    /// A random ending of `tricks` tricks a hand.
+    fn random_ending(rng: &mut SplitMix64, tricks: usize) -> [Hand; 4] {
+        let mut deck: Vec<u32> = (0..52).map(|i| 16 * (i / 13) + i % 13).collect();
+        rng.shuffle(&mut deck);
+        let mut hands = [Hand::EMPTY; 4];
+        for (i, &bit) in deck[..4 * tricks].iter().enumerate() {
+            hands[i % 4].add(Card::from_bit(bit).expect("a card bit"));
+        }
+        hands
+    }
+
+    /// Every answer of the fast tricks agrees with a brute-force solve, of
+    /// the position and of positions that match it on the answer's winning
+    /// ranks, in every strain.
+    #[test]
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
+    fn fast_tricks_are_exact_bounds() {
+        let mut rng = SplitMix64::new(0xfa57_7a11);
+        let cases = if cfg!(debug_assertions) { 100 } else { 1000 };
+        let mut answered = 0;
+        for case in 0..cases {
+            // Five tricks in one case of 100: the brute force takes most
+            // of the time.
+            let tricks = if case % 100 == 99 { 5 } else { 2 + case % 3 };
+            let strain = Strain::ALL[rng.below(5) as usize];
+            let hands = match strain.trump() {
+                Some(t) if case % 2 == 0 => trump_heavy_ending(&mut rng, tricks, t.index()),
+                _ => random_ending(&mut rng, tricks),
+            };
+            let leader = Seat::new(rng.below(4) as usize);
+            let by_seat = BySeat::from_fn(|s: Seat| hands[s.index()]);
+            let pos = Position::new(by_seat, leader, &[], strain).expect("a valid ending");
+            let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
+            for target in 1..=tricks as u32 {
+                let Some((result, ranks)) = fast_tricks_anywhere(&pos, strain, target, tricks as u32) else {
                     continue;
                 };
                 answered += 1;

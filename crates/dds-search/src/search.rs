@@ -203,7 +203,8 @@ impl<T: TransTable> Searcher<T> {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
-        if let Some(answer) = sure_trump_tricks(pos, &unpacked, self.strain, target as u32, left as u32) {
+        let quick_count = u32::from(quick.tricks);
+        if let Some(answer) = sure_trump_tricks(pos, &unpacked, self.strain, target as u32, left as u32, quick_count) {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
