@@ -33,10 +33,11 @@ impl UnsolvedBoard {
     }
 }
 
-/// What makes a board distinct: its deal, its number and the dealer and
-/// vulnerability its record gives (the copies of a board in a traveller
-/// file agree in all four).
-type BoardKey = (Deal, String, Option<Seat>, Option<Vulnerability>);
+/// What makes a board distinct: its deal, its number and its dealer and
+/// vulnerability, given or from the number (the copies of a board in a
+/// traveller file agree in all four, whether or not each copy has the
+/// tags).
+type BoardKey = (Deal, String, Seat, Vulnerability);
 
 /// The boards of a hand record and what its heading says, collected from
 /// the input's records one at a time, in input order (so that a front-end
@@ -93,17 +94,17 @@ impl Collector {
         let place = self.records;
         self.records += 1;
         let number = record.board.and_then(known).map_or_else(|| (place + 1).to_string(), str::to_owned);
-        if !self.seen.insert((deal, number.clone(), record.dealer, record.vulnerability)) {
-            return None;
-        }
-        add_distinct(&mut self.events, record.event);
-        add_distinct(&mut self.dates, record.date.map(pbn_date));
         // A board whose record does not say follows its number, as
         // duplicate boards do; a number that is not one means North, None.
         let n = number.parse::<u32>().ok();
         let dealer = record.dealer.or_else(|| n.and_then(dealer_for_board)).unwrap_or(Seat::North);
         let vulnerability =
             record.vulnerability.or_else(|| n.and_then(Vulnerability::for_board)).unwrap_or(Vulnerability::None);
+        if !self.seen.insert((deal, number.clone(), dealer, vulnerability)) {
+            return None;
+        }
+        add_distinct(&mut self.events, record.event);
+        add_distinct(&mut self.dates, record.date.and_then(known).map(pbn_date));
         self.boards.push(UnsolvedBoard { place, number, deal, dealer, vulnerability });
         self.boards.last()
     }
@@ -234,20 +235,25 @@ mod tests {
         let seven = record(Some("7"), None, None);
         assert_eq!(collector.add(deal(DEAL), &seven).map(|b| b.place), Some(0));
         assert_eq!(collector.add(deal(DEAL), &seven), None);
+        // A copy that gives board 7's own dealer and vulnerability in tags
+        // is the same board.
+        let tagged = PbnRecord { dealer: Some(Seat::South), vulnerability: Some(Vulnerability::Both), ..seven };
+        assert_eq!(collector.add(deal(DEAL), &tagged), None);
         // Another number, another deal, another dealer or vulnerability:
         // another board.
         assert!(collector.add(deal(DEAL), &record(Some("8"), None, None)).is_some());
         assert!(collector.add(deal(OTHER), &seven).is_some());
         assert!(collector.add(deal(DEAL), &PbnRecord { dealer: Some(Seat::East), ..seven }).is_some());
-        let vulnerable = PbnRecord { vulnerability: Some(Vulnerability::Both), ..seven };
+        let vulnerable = PbnRecord { vulnerability: Some(Vulnerability::NorthSouth), ..seven };
         assert!(collector.add(deal(DEAL), &vulnerable).is_some());
         assert_eq!(collector.add(deal(DEAL), &vulnerable), None);
         assert_eq!(numbers(&collector), ["7", "8", "7", "7", "7"]);
         let places: Vec<usize> = collector.boards().iter().map(|b| b.place).collect();
-        assert_eq!(places, [0, 2, 3, 4, 5]);
+        assert_eq!(places, [0, 3, 4, 5, 6]);
         assert_eq!(collector.board_at(1), None);
-        assert_eq!(collector.board_at(3).map(|b| b.deal), Some(deal(OTHER)));
-        assert_eq!(collector.records(), 7);
+        assert_eq!(collector.board_at(2), None);
+        assert_eq!(collector.board_at(4).map(|b| b.deal), Some(deal(OTHER)));
+        assert_eq!(collector.records(), 8);
     }
 
     #[test]
@@ -269,6 +275,7 @@ mod tests {
             (DEAL, "4", Some(""), None),
             (DEAL, "5", Some("Open teams"), Some("2026.11.24")),
             (OTHER, "6", None, Some("?")),
+            (OTHER, "7", None, Some(" 2026.11.24 ")),
         ];
         for (text, board, event, date) in boards {
             collector.add(deal(text), &record(Some(board), event, date));
