@@ -1073,6 +1073,44 @@ mod tests {
         out
     }
 
+    /// Checks `bound`'s answer (North-South's result and its winning ranks,
+    /// if it settles the target) for every target of the ending `hands`,
+    /// `leader` on lead in `strain`, against a brute-force solve of the
+    /// ending and of two endings that match it on the answer's ranks.
+    /// Returns the number of answers.
+    fn check_bounds(
+        rng: &mut SplitMix64,
+        hands: [Hand; 4],
+        leader: Seat,
+        strain: Strain,
+        bound: impl Fn(&Position, u32) -> Option<(bool, u64)>,
+    ) -> usize {
+        let by_seat = BySeat::from_fn(|s: Seat| hands[s.index()]);
+        let pos = Position::new(by_seat, leader, &[], strain).expect("a valid ending");
+        let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
+        let mut answered = 0;
+        for target in 1..=u32::from(pos.tricks_left()) {
+            let Some((result, ranks)) = bound(&pos, target) else {
+                continue;
+            };
+            answered += 1;
+            let deal = Deal::new(by_seat);
+            assert_eq!(result, u32::from(exact) >= target, "{deal} {strain} leader {leader} target {target}");
+            let relevant = relevant_counts(pos.held(), ranks);
+            for _ in 0..2 {
+                let other = matching(rng, hands, relevant);
+                let v = dds_fixtures::minimax(other, leader, &mut Vec::new(), strain);
+                let other = Deal::new(BySeat::from_fn(|s: Seat| other[s.index()]));
+                assert_eq!(
+                    result,
+                    u32::from(v) >= target,
+                    "{deal} matched by {other}, {strain} leader {leader} target {target}"
+                );
+            }
+        }
+        answered
+    }
+
     /// Every answer of the sure trump tricks agrees with a brute-force
     /// solve, of the position and of positions that match it on the
     /// answer's winning ranks (the fast tricks counted wherever they may
@@ -1091,30 +1129,9 @@ mod tests {
             let strain = Strain::ALL[trump];
             let hands = trump_heavy_ending(&mut rng, tricks, trump);
             let leader = Seat::new(rng.below(4) as usize);
-            let by_seat = BySeat::from_fn(|s: Seat| hands[s.index()]);
-            let pos = Position::new(by_seat, leader, &[], strain).expect("a valid ending");
-            let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
-            for target in 1..=tricks as u32 {
-                let Some((result, ranks)) =
-                    sure_trump_tricks(&pos, &Unpacked::new(&pos), strain, target, tricks as u32, tricks as u32)
-                else {
-                    continue;
-                };
-                answered += 1;
-                let deal = Deal::new(by_seat);
-                assert_eq!(result, u32::from(exact) >= target, "{deal} {strain} leader {leader} target {target}");
-                let relevant = relevant_counts(pos.held(), ranks);
-                for _ in 0..2 {
-                    let other = matching(&mut rng, hands, relevant);
-                    let v = dds_fixtures::minimax(other, leader, &mut Vec::new(), strain);
-                    let other = Deal::new(BySeat::from_fn(|s: Seat| other[s.index()]));
-                    assert_eq!(
-                        result,
-                        u32::from(v) >= target,
-                        "{deal} matched by {other}, {strain} leader {leader} target {target}"
-                    );
-                }
-            }
+            answered += check_bounds(&mut rng, hands, leader, strain, |pos, target| {
+                sure_trump_tricks(pos, &Unpacked::new(pos), strain, target, tricks as u32, tricks as u32)
+            });
         }
         assert!(answered > cases / 4, "only {answered} answers");
     }
@@ -1149,28 +1166,9 @@ mod tests {
                 _ => random_ending(&mut rng, tricks),
             };
             let leader = Seat::new(rng.below(4) as usize);
-            let by_seat = BySeat::from_fn(|s: Seat| hands[s.index()]);
-            let pos = Position::new(by_seat, leader, &[], strain).expect("a valid ending");
-            let exact = dds_fixtures::minimax(hands, leader, &mut Vec::new(), strain);
-            for target in 1..=tricks as u32 {
-                let Some((result, ranks)) = fast_tricks_anywhere(&pos, strain, target, tricks as u32) else {
-                    continue;
-                };
-                answered += 1;
-                let deal = Deal::new(by_seat);
-                assert_eq!(result, u32::from(exact) >= target, "{deal} {strain} leader {leader} target {target}");
-                let relevant = relevant_counts(pos.held(), ranks);
-                for _ in 0..2 {
-                    let other = matching(&mut rng, hands, relevant);
-                    let v = dds_fixtures::minimax(other, leader, &mut Vec::new(), strain);
-                    let other = Deal::new(BySeat::from_fn(|s: Seat| other[s.index()]));
-                    assert_eq!(
-                        result,
-                        u32::from(v) >= target,
-                        "{deal} matched by {other}, {strain} leader {leader} target {target}"
-                    );
-                }
-            }
+            answered += check_bounds(&mut rng, hands, leader, strain, |pos, target| {
+                fast_tricks_anywhere(pos, strain, target, tricks as u32)
+            });
         }
         assert!(answered > cases / 4, "only {answered} answers");
     }
