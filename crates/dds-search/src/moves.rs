@@ -112,6 +112,20 @@ fn reverse_lanes(x: u64) -> u64 {
     ((y >> 8) & 0x00ff_00ff_00ff_00ff) | ((y << 8) & 0xff00_ff00_ff00_ff00)
 }
 
+/// The card to play when `tops`, the group tops of a seat's legal cards
+/// ([`group_bounds`]), hold one group only: the seat has one choice.
+///
+/// # Safety
+///
+/// `tops` is not empty (the seat to play holds a card).
+#[inline(always)]
+pub(crate) unsafe fn only_choice(tops: u64) -> Option<Card> {
+    debug_assert_ne!(tops, 0);
+    // SAFETY: without its lowest bit `tops` is empty, so it is that one
+    // card bit (it is not empty, by the caller's promise).
+    (tops & tops.wrapping_sub(1) == 0).then(|| unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) })
+}
+
 /// The tops and bottoms of the groups of equivalent cards of `cards` (one
 /// hand's cards), all suits at once: cards of one hand are equivalent when
 /// no card of `present` (every card still in play) lies between them.

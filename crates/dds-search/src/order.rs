@@ -198,10 +198,9 @@ impl Ordering {
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
         let (tops, bottoms) = moves::group_bounds(legal, present);
-        if tops & tops.wrapping_sub(1) == 0 {
-            // SAFETY: `tops` holds exactly one card bit (a seat to play
-            // holds a card).
-            return unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) };
+        // SAFETY: a seat to play holds a card, so `tops` is not empty.
+        if let Some(card) = unsafe { moves::only_choice(tops) } {
+            return card;
         }
         let mut picker = self.picker(pos, target, legal, (tops, bottoms), follows, present);
         if let Some(card) = picker.first() {

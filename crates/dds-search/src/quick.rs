@@ -635,15 +635,7 @@ fn top_trump_tricks(my: u32, pd: u32, all: u32) -> (u32, u32) {
     let run = all & u32::MAX << (32 - others.leading_zeros());
     let cap = my.count_ones().max(pd.count_ones());
     let n = run.count_ones().min(cap);
-    // The top `n` cards of the run.
-    let mut ranks = 0;
-    let mut rest = run;
-    for _ in 0..n {
-        let t = top_bit(rest);
-        ranks |= t;
-        rest ^= t;
-    }
-    (n, ranks)
+    (n, keep_top(run, n))
 }
 
 /// Trump tricks a pair of hands takes without the top trump
@@ -789,13 +781,26 @@ fn counted_trump_tricks(
             return Some((!ns_leads, lane(ranks)));
         }
     }
-    if let Some(cut) = fast_cut {
-        let side = side_tricks::<false>(pos, unpacked, Some(t)).0;
-        if (top.0 + side).min(left) >= cut {
-            return Some((ns_leads, lane(top.1) | side_ranks(pos, unpacked, Some(t))));
-        }
-    }
-    None
+    let fast = fast_cut.and_then(|cut| fast_tricks(pos, unpacked, Some(t), top, left, cut));
+    fast.map(|ranks| (ns_leads, ranks))
+}
+
+/// Whether the side on lead's fast tricks reach `cut` of the `left`
+/// tricks: its top trump tricks `top` (the count and its winning ranks, a
+/// lane of the `trump` suit; none in no trump) plus its side-suit tricks
+/// ([`side_tricks`]). Returns the winning ranks if so.
+#[inline(always)]
+fn fast_tricks(
+    pos: &Position,
+    unpacked: &Unpacked,
+    trump: Option<usize>,
+    top: (u32, u32),
+    left: u32,
+    cut: u32,
+) -> Option<u64> {
+    let side = side_tricks::<false>(pos, unpacked, trump).0;
+    let trump_ranks = trump.map_or(0, |t| u64::from(top.1) << (16 * t));
+    ((top.0 + side).min(left) >= cut).then(|| trump_ranks | side_ranks(pos, unpacked, trump))
 }
 
 /// The top `k` cards of the lane `x`.
@@ -889,7 +894,7 @@ fn side_ranks(pos: &Position, unpacked: &Unpacked, trump: Option<usize>) -> u64 
 /// win their tricks besides.
 #[inline(always)]
 fn side_tricks<const RANKS: bool>(pos: &Position, unpacked: &Unpacked, trump: Option<usize>) -> (u32, u64) {
-    let me = pos.leader_index() & 3;
+    let me = pos.leader_index();
     let p = me ^ 2;
     let len = &unpacked.lengths;
     let (mut ranks, mut pd_ranks) = (0u64, 0u64);
@@ -931,17 +936,10 @@ fn fast_tricks_anywhere(pos: &Position, strain: Strain, target: u32, left: u32) 
     let h = &unpacked.lanes;
     let me = pos.leader_index();
     let trump = strain.trump().map(|t| t.index());
-    let (top, lane) = match trump {
-        Some(t) => {
-            let (n, lane) = top_trump_tricks(h[me][t], h[me ^ 2][t], h[0][t] | h[1][t] | h[2][t] | h[3][t]);
-            (n, u64::from(lane) << (16 * t))
-        }
-        None => (0, 0),
-    };
+    let top = trump.map_or((0, 0), |t| top_trump_tricks(h[me][t], h[me ^ 2][t], h[0][t] | h[1][t] | h[2][t] | h[3][t]));
     let ns_leads = me & 1 == 0;
     let cut = if ns_leads { target } else { left + 1 - target };
-    let side = side_tricks::<false>(pos, &unpacked, trump).0;
-    ((top + side).min(left) >= cut).then(|| (ns_leads, lane | side_ranks(pos, &unpacked, trump)))
+    fast_tricks(pos, &unpacked, trump, top, left, cut).map(|ranks| (ns_leads, ranks))
 }
 
 /// DDS's `QuickTricksSecondHand`: after the lead, in `strain`, whether the

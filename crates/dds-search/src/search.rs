@@ -293,11 +293,9 @@ impl<T: TransTable> Searcher<T> {
         // The seat to play holds a card: the search stops before the hands
         // are empty.
         debug_assert_ne!(tops, 0);
-        if tops & tops.wrapping_sub(1) == 0 {
+        // SAFETY: `tops` is not empty (asserted above).
+        if let Some(card) = unsafe { moves::only_choice(tops) } {
             // One choice (a third of the nodes): no ordering, no caches.
-            // SAFETY: `tops` holds exactly one card bit (it is not empty,
-            // asserted above, and a set of cards).
-            let card = unsafe { Card::from_bit_unchecked(tops.trailing_zeros()) };
             let (result, ranks) = self.try_move::<C>(pos, card, target, held);
             if result == ns_moves {
                 return (result, ranks, Some(card));
