@@ -251,6 +251,19 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The median wall time of `reps` runs of `run`.
+fn median_time(reps: usize, mut run: impl FnMut()) -> Duration {
+    median(
+        (0..reps)
+            .map(|_| {
+                let start = Instant::now();
+                run();
+                start.elapsed()
+            })
+            .collect(),
+    )
+}
+
 fn secs(d: Duration) -> String {
     format!("{:.3}s", d.as_secs_f64())
 }
@@ -803,16 +816,11 @@ fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
     let mut their_base: Option<Duration> = None;
     for &n in threads {
         let settings = dds::Parallel::with_threads(n);
-        let times: Vec<Duration> = (0..reps)
-            .map(|_| {
-                let start = Instant::now();
-                for table in dds::dd_tables(deals, &settings) {
-                    table.expect("workload deals are valid");
-                }
-                start.elapsed()
-            })
-            .collect();
-        let t = median(times);
+        let t = median_time(reps, || {
+            for table in dds::dd_tables(deals, &settings) {
+                table.expect("workload deals are valid");
+            }
+        });
         let base = *base.get_or_insert(t);
         print!(
             "    {n:>2} threads: ours {}  {:.1} tables/s  speed-up {:.2}",
@@ -823,15 +831,10 @@ fn parallel(deals: &[Deal], threads: &[usize], reps: usize) {
         #[cfg(feature = "oracle")]
         {
             dds_bench::oracle::set_threads(n as std::ffi::c_int);
-            let times: Vec<Duration> = (0..reps)
-                .map(|_| {
-                    let start = Instant::now();
-                    dds_bench::oracle::calc_all_tables(deals).expect("DDS solves the workload");
-                    start.elapsed()
-                })
-                .collect();
+            let d = median_time(reps, || {
+                dds_bench::oracle::calc_all_tables(deals).expect("DDS solves the workload");
+            });
             dds_bench::oracle::set_threads(1);
-            let d = median(times);
             let their_base = *their_base.get_or_insert(d);
             print!(
                 "; DDS {}  {:.1} tables/s  speed-up {:.2}; ours / DDS {:.2}",
