@@ -13,8 +13,11 @@
 //!    move that last decided a node with as many cards left) and the best
 //!    move of the last table hit at the depth. The third hand's moves after
 //!    a failed cutoff-cache card are not weighed (such nodes nearly always
-//!    fail every move), and the leads of the first two tricks are probed
-//!    (the search's `promote_probed_leads`).
+//!    fail every move; a third hand that failed every move without a
+//!    cached card leaves its first ordered card in the cache for the next
+//!    node of its context, see [`Ordering::failed_all`]), and the leads of
+//!    the first two tricks are probed (the search's
+//!    `promote_probed_leads`).
 //!
 //! Moves the small-card filter proves useless are skipped
 //! ([`MovePicker::failed`]). A node whose legal cards form one group of
@@ -169,7 +172,18 @@ impl Ordering {
         } else {
             None
         };
-        MovePicker { depth: pos.cards_held(), slot, tag, cached, stage: Stage::First, skip: 0, tops, bottoms, follows }
+        MovePicker {
+            depth: pos.cards_held(),
+            seat: pos.count,
+            slot,
+            tag,
+            cached,
+            stage: Stage::First,
+            skip: 0,
+            tops,
+            bottoms,
+            follows,
+        }
     }
 
     /// The moves of `picker`'s node `pos` after the first, generated into
@@ -181,7 +195,7 @@ impl Ordering {
         // Third hand after the cutoff cache's card failed: nearly always
         // every card fails too (the node is decided by the other side), and
         // there the order hardly matters, so the moves are not weighed.
-        let weigh = pos.count != 2 || picker.cached.is_none();
+        let weigh = picker.seat != 2 || picker.cached.is_none();
         picker.stage = Stage::Rest;
         list.generate(picker.tops);
         if !weigh {
@@ -218,13 +232,35 @@ impl Ordering {
         // The first move came from the node's slot, which is left as the
         // card's own search left it (a node below may have taken it over).
         if picker.stage == Stage::Rest {
-            self.cutoffs[picker.slot] = picker.tag | (card.bit() as u16 + 1);
-            if let Some(log) = self.written.get_mut(self.writes) {
-                // A slot index fits 16 bits (CUTOFF_SLOTS is 1 << 16).
-                *log = picker.slot as u16;
-            }
-            self.writes += 1;
+            self.write_slot(picker, card);
         }
+    }
+
+    /// Notes that every move of `picker`'s node failed, `list` holding its
+    /// ordered moves after the first.
+    ///
+    /// Third hand without a cutoff-cache card: the ordered list's first
+    /// card goes into the node's slot. Nine in ten such nodes fail every
+    /// card, and their context keeps no card (only a cutoff writes one), so
+    /// without this the next node of the context weighs its moves again;
+    /// with it, the next node searches that card first and, as after any
+    /// failed cutoff-cache card of third hand, leaves the rest unweighed.
+    #[inline(always)]
+    pub(crate) fn failed_all(&mut self, picker: &MovePicker, list: &MoveList) {
+        if picker.seat == 2 && picker.cached.is_none() && list.len > 0 {
+            self.write_slot(picker, list.cards[0]);
+        }
+    }
+
+    /// Writes `card` into `picker`'s slot of the cutoff cache.
+    #[inline(always)]
+    fn write_slot(&mut self, picker: &MovePicker, card: Card) {
+        self.cutoffs[picker.slot] = picker.tag | (card.bit() as u16 + 1);
+        if let Some(log) = self.written.get_mut(self.writes) {
+            // A slot index fits 16 bits (CUTOFF_SLOTS is 1 << 16).
+            *log = picker.slot as u16;
+        }
+        self.writes += 1;
     }
 }
 
@@ -249,6 +285,8 @@ enum Stage {
 pub(crate) struct MovePicker {
     /// The number of cards held in the node.
     depth: usize,
+    /// The node's seat in the trick: the number of cards played to it.
+    seat: u8,
     /// The node's slot in the cutoff cache, and its tag there.
     slot: usize,
     tag: u16,

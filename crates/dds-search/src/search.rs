@@ -332,6 +332,7 @@ impl<T: TransTable> Searcher<T> {
             union |= ranks;
             picker.failed(card, ranks);
         }
+        self.order.failed_all(&picker, &list);
         (!ns_moves, moves::cover_groups(union, tops, bottoms), None)
     }
 
