@@ -134,8 +134,10 @@ struct LeadSuit {
 pub(crate) struct Node {
     /// Each seat's cards, as `Hand` bits.
     hands: [u64; 4],
-    /// The cards of the current trick, per suit.
-    trick_lanes: [u32; 4],
+    /// The cards of the current trick, as `Hand` bits. (One word: built
+    /// suit by suit in an array, the lanes were read back with one wide
+    /// load before the narrow stores had landed, a store-forwarding stall.)
+    trick_cards: u64,
     /// The strain as far as the weights are concerned: no trump when no
     /// trump was in play at the start of the trick.
     strain: Strain,
@@ -157,16 +159,16 @@ impl Node {
     pub(crate) fn new(pos: &Position) -> Node {
         let ld = pos.leader_index();
         let mut trick = [(0usize, 0i32); 3];
-        let mut trick_lanes = [0u32; 4];
+        let mut trick_cards = 0u64;
         for (i, &b) in pos.trick[..pos.count as usize].iter().enumerate() {
             let (s, r) = ((b >> 4) as usize, (b & 15) as i32 + 2);
             trick[i] = (s, r);
-            trick_lanes[s] |= bit(r);
+            trick_cards |= 1u64 << b;
         }
         let later = pos.hands[ld].count_ones() as i32 - i32::from(pos.count == 0);
         let mut node = Node {
             hands: pos.hands,
-            trick_lanes,
+            trick_cards,
             strain: Strain::NoTrump,
             me: pos.seat_to_play(),
             ld,
@@ -235,7 +237,7 @@ impl Node {
     /// The cards of suit `s` in play at the start of the trick.
     #[inline]
     fn start(&self, s: usize) -> u32 {
-        self.aggr(s) | self.trick_lanes[s]
+        self.aggr(s) | suit_lane(self.trick_cards, s) as u32
     }
 
     /// The k-th highest card (k = 0, 1, 2) in play at the start of the
