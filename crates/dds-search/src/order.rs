@@ -561,7 +561,51 @@ fn dds_root_order(moves: &mut [(Card, i32)]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{dds_root_order, DDS_NETWORKS};
+    use super::{dds_root_order, Ordering, DDS_NETWORKS};
+    use crate::moves::{self, MoveList};
+    use crate::position::Position;
+    use dds_model::{Card, Deal, Seat, Strain};
+
+    /// The first move the ordering offers at `pos` for `target` (the
+    /// cutoff cache's card, if any), and the ordered rest.
+    fn offered(order: &Ordering, pos: &Position, target: i32) -> (Option<Card>, MoveList, super::MovePicker) {
+        let (legal, follows) = pos.legal_bits();
+        let present = pos.in_play();
+        let groups = moves::group_bounds(legal, present);
+        let mut picker = order.picker(pos, target, legal, groups, follows, present);
+        let first = picker.first();
+        let mut list = MoveList::new();
+        order.rest(&mut picker, pos, &mut list);
+        (first, list, picker)
+    }
+
+    /// A third hand that failed every card without a cached card leaves its
+    /// first ordered card in the cache: the next node of the same context
+    /// offers it first. A leader's does not.
+    #[test]
+    fn a_failed_third_hand_leaves_its_first_card() {
+        // West leads the spade two, North follows with the three; East,
+        // third hand, holds the ace, ten and five of spades.
+        let deal: Deal = "N:3.AK2.. AT5.3.. KQ.65.. 2.QJ9..".parse().unwrap();
+        let mut hands = *deal.hands();
+        let (two, three): (Card, Card) = ("S2".parse().unwrap(), "S3".parse().unwrap());
+        assert!(hands[Seat::West].remove(two) && hands[Seat::North].remove(three));
+        let third = Position::new(hands, Seat::West, &[two, three], Strain::NoTrump).unwrap();
+        let mut order = Ordering::new();
+        let (first, list, picker) = offered(&order, &third, 1);
+        assert_eq!(first, None);
+        assert!(list.len > 1);
+        order.failed_all(&picker, &list);
+        assert_eq!(offered(&order, &third, 1).0, Some(list.cards[0]));
+        // Another goal is another context.
+        assert_eq!(offered(&order, &third, 2).0, None);
+
+        let lead = Position::new(*deal.hands(), Seat::West, &[], Strain::NoTrump).unwrap();
+        let (first, list, picker) = offered(&order, &lead, 1);
+        assert_eq!(first, None);
+        order.failed_all(&picker, &list);
+        assert_eq!(offered(&order, &lead, 1).0, None);
+    }
 
     #[test]
     // Too slow under Miri (every input of the sorting networks, no unsafe code).
