@@ -174,7 +174,7 @@ impl Ordering {
         };
         MovePicker {
             depth: pos.cards_held(),
-            seat: pos.count,
+            played: pos.count,
             slot,
             tag,
             cached,
@@ -195,7 +195,7 @@ impl Ordering {
         // Third hand after the cutoff cache's card failed: nearly always
         // every card fails too (the node is decided by the other side), and
         // there the order hardly matters, so the moves are not weighed.
-        let weigh = picker.seat != 2 || picker.cached.is_none();
+        let weigh = picker.played != 2 || picker.cached.is_none();
         picker.stage = Stage::Rest;
         list.generate(picker.tops);
         if !weigh {
@@ -240,14 +240,14 @@ impl Ordering {
     /// ordered moves after the first.
     ///
     /// Third hand without a cutoff-cache card: the ordered list's first
-    /// card goes into the node's slot. Nine in ten such nodes fail every
+    /// card goes into the node's slot. Nearly all such nodes fail every
     /// card, and their context keeps no card (only a cutoff writes one), so
     /// without this the next node of the context weighs its moves again;
     /// with it, the next node searches that card first and, as after any
     /// failed cutoff-cache card of third hand, leaves the rest unweighed.
     #[inline(always)]
     pub(crate) fn failed_all(&mut self, picker: &MovePicker, list: &MoveList) {
-        if picker.seat == 2 && picker.cached.is_none() && list.len > 0 {
+        if picker.played == 2 && picker.cached.is_none() && list.len > 0 {
             self.write_slot(picker, list.cards[0]);
         }
     }
@@ -285,8 +285,8 @@ enum Stage {
 pub(crate) struct MovePicker {
     /// The number of cards held in the node.
     depth: usize,
-    /// The node's seat in the trick: the number of cards played to it.
-    seat: u8,
+    /// The number of cards played to the node's trick (2: third hand).
+    played: u8,
     /// The node's slot in the cutoff cache, and its tag there.
     slot: usize,
     tag: u16,
@@ -561,14 +561,15 @@ fn dds_root_order(moves: &mut [(Card, i32)]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{dds_root_order, Ordering, DDS_NETWORKS};
+    use super::{dds_root_order, MovePicker, Ordering, DDS_NETWORKS};
     use crate::moves::{self, MoveList};
     use crate::position::Position;
     use dds_model::{Card, Deal, Seat, Strain};
 
     /// The first move the ordering offers at `pos` for `target` (the
-    /// cutoff cache's card, if any), and the ordered rest.
-    fn offered(order: &Ordering, pos: &Position, target: i32) -> (Option<Card>, MoveList, super::MovePicker) {
+    /// cutoff cache's card, if any), the ordered rest, and the node's
+    /// picker.
+    fn offered(order: &Ordering, pos: &Position, target: i32) -> (Option<Card>, MoveList, MovePicker) {
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
         let groups = moves::group_bounds(legal, present);

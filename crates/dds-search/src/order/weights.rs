@@ -134,9 +134,9 @@ struct LeadSuit {
 pub(crate) struct Node {
     /// Each seat's cards, as `Hand` bits.
     hands: [u64; 4],
-    /// The cards of the current trick, as `Hand` bits. (One word: built
-    /// suit by suit in an array, the lanes were read back with one wide
-    /// load before the narrow stores had landed, a store-forwarding stall.)
+    /// The cards of the current trick, as `Hand` bits: one word, because
+    /// an array filled suit by suit with narrow stores and then copied with
+    /// the node's wide loads would stall on store forwarding.
     trick_cards: u64,
     /// The strain as far as the weights are concerned: no trump when no
     /// trump was in play at the start of the trick.
