@@ -1109,6 +1109,31 @@ mod tests {
         answered
     }
 
+    /// Runs [`check_bounds`] on 1,000 random endings (100 in a debug
+    /// build) of 2 to 4 tricks, one in 100 of 5 (the brute force takes most
+    /// of the time), drawn from `seed`: `ending` picks each case's strain
+    /// and hands from its number and tricks, the leader is random, and
+    /// `bound` answers a position for a target in that strain with that
+    /// many tricks left. Asserts that more than a quarter of the cases got
+    /// an answer.
+    fn check_bound_cases(
+        seed: u64,
+        mut ending: impl FnMut(&mut SplitMix64, usize, usize) -> (Strain, [Hand; 4]),
+        bound: impl Fn(&Position, Strain, u32, u32) -> Option<(bool, u64)>,
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let cases = if cfg!(debug_assertions) { 100 } else { 1000 };
+        let mut answered = 0;
+        for case in 0..cases {
+            let tricks = if case % 100 == 99 { 5 } else { 2 + case % 3 };
+            let (strain, hands) = ending(&mut rng, case, tricks);
+            let leader = Seat::new(rng.below(4) as usize);
+            answered +=
+                check_bounds(&mut rng, hands, leader, strain, |pos, target| bound(pos, strain, target, tricks as u32));
+        }
+        assert!(answered > cases / 4, "only {answered} answers");
+    }
+
     /// Every answer of the sure trump tricks agrees with a brute-force
     /// solve, of the position and of positions that match it on the
     /// answer's winning ranks (the fast tricks counted wherever they may
@@ -1116,22 +1141,14 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn sure_trump_tricks_are_exact_bounds() {
-        let mut rng = SplitMix64::new(0x5eed_7a11);
-        let cases = if cfg!(debug_assertions) { 100 } else { 1000 };
-        let mut answered = 0;
-        for case in 0..cases {
-            // Five tricks in one case of 100: the brute force takes most
-            // of the time.
-            let tricks = if case % 100 == 99 { 5 } else { 2 + case % 3 };
-            let trump = rng.below(4) as usize;
-            let strain = Strain::ALL[trump];
-            let hands = trump_heavy_ending(&mut rng, tricks, trump);
-            let leader = Seat::new(rng.below(4) as usize);
-            answered += check_bounds(&mut rng, hands, leader, strain, |pos, target| {
-                sure_trump_tricks(pos, &Unpacked::new(pos), strain, target, tricks as u32, tricks as u32)
-            });
-        }
-        assert!(answered > cases / 4, "only {answered} answers");
+        check_bound_cases(
+            0x5eed_7a11,
+            |rng, _, tricks| {
+                let trump = rng.below(4) as usize;
+                (Strain::ALL[trump], trump_heavy_ending(rng, tricks, trump))
+            },
+            |pos, strain, target, tricks| sure_trump_tricks(pos, &Unpacked::new(pos), strain, target, tricks, tricks),
+        );
     }
 
     /// A random ending of `tricks` tricks a hand.
@@ -1151,24 +1168,18 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore = "too slow under Miri")]
     fn fast_tricks_are_exact_bounds() {
-        let mut rng = SplitMix64::new(0xfa57_7a11);
-        let cases = if cfg!(debug_assertions) { 100 } else { 1000 };
-        let mut answered = 0;
-        for case in 0..cases {
-            // Five tricks in one case of 100: the brute force takes most
-            // of the time.
-            let tricks = if case % 100 == 99 { 5 } else { 2 + case % 3 };
-            let strain = Strain::ALL[rng.below(5) as usize];
-            let hands = match strain.trump() {
-                Some(t) if case % 2 == 0 => trump_heavy_ending(&mut rng, tricks, t.index()),
-                _ => random_ending(&mut rng, tricks),
-            };
-            let leader = Seat::new(rng.below(4) as usize);
-            answered += check_bounds(&mut rng, hands, leader, strain, |pos, target| {
-                fast_tricks_anywhere(pos, strain, target, tricks as u32)
-            });
-        }
-        assert!(answered > cases / 4, "only {answered} answers");
+        check_bound_cases(
+            0xfa57_7a11,
+            |rng, case, tricks| {
+                let strain = Strain::ALL[rng.below(5) as usize];
+                let hands = match strain.trump() {
+                    Some(t) if case % 2 == 0 => trump_heavy_ending(rng, tricks, t.index()),
+                    _ => random_ending(rng, tricks),
+                };
+                (strain, hands)
+            },
+            fast_tricks_anywhere,
+        );
     }
 
     /// East cashes the jack of trumps (diamonds), which draws both opponents'
