@@ -5,8 +5,11 @@
 //! named by `DDS_BENCH_BRIDGE_SOLVER` (default `../tools/bridge-solver/src`
 //! beside the workspace) and builds it with its makefile's recipe, profile
 //! included: an instrumented build (`-fprofile-generate`) solves the
-//! makefile's training deal (`hard_deals/deal.8`), then the build with
-//! `-fprofile-use`. The flags are passed explicitly rather than through the
+//! makefile's training deal, then the build with `-fprofile-use`. Both
+//! layouts of the repository build ([`Layout`]): the single `solver.cc` at
+//! the top (to August 2026, training deal `hard_deals/deal.8`) and the
+//! later `src/` directory (`solver.cc`, `solver.h`, `solver-cli.cc`,
+//! training deal `deals/hard/deal.8`). The flags are passed explicitly rather than through the
 //! makefile: its BMI2 test (`grep -m1 -o bmi2 /proc/cpuinfo`) fails on a
 //! processor that also lists `avx512_vbmi2`, so this takes `-O3
 //! -march=native -fno-stack-protector` (the newer makefile's flags) and adds
@@ -80,6 +83,45 @@ impl Drop for BridgeSolver {
     }
 }
 
+/// Where a checkout keeps its sources and its training deal.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Layout {
+    /// One `solver.cc` at the top; training deal `hard_deals/deal.8`.
+    Single,
+    /// `src/solver.cc`, `src/solver.h` and `src/solver-cli.cc` (the
+    /// command line); training deal `deals/hard/deal.8`.
+    Split,
+}
+
+impl Layout {
+    /// The layout of the checkout at `dir`, if it holds either.
+    pub(crate) fn of(dir: &Path) -> Option<Layout> {
+        [Layout::Split, Layout::Single].into_iter().find(|l| l.files().iter().all(|f| dir.join(f).is_file()))
+    }
+
+    /// The files a build reads: the sources, then the training deal.
+    fn files(self) -> &'static [&'static str] {
+        match self {
+            Layout::Single => &["solver.cc", "hard_deals/deal.8"],
+            Layout::Split => &["src/solver.cc", "src/solver.h", "src/solver-cli.cc", "deals/hard/deal.8"],
+        }
+    }
+
+    /// The files compiled.
+    fn units(self) -> &'static [&'static str] {
+        match self {
+            Layout::Single => &["solver.cc"],
+            Layout::Split => &["src/solver.cc", "src/solver-cli.cc"],
+        }
+    }
+
+    /// The training deal.
+    fn training(self) -> &'static str {
+        let files = self.files();
+        files[files.len() - 1]
+    }
+}
+
 /// The source directory: `DDS_BENCH_BRIDGE_SOLVER`, or
 /// `../tools/bridge-solver/src` beside the workspace.
 pub(crate) fn source_dir() -> PathBuf {
@@ -143,29 +185,27 @@ fn run_in(dir: &Path, program: &str, args: &[String]) -> Result<String, String> 
     Ok(stderr)
 }
 
-/// Builds `source` into `out` (a directory that will hold `solver`), with
-/// the makefile's two profile steps.
-fn build_into(source: &Path, out: &Path, flags: &[String]) -> Result<(), String> {
+/// Builds `source` (laid out as `layout`) into `out` (a directory that
+/// will hold `solver`), with the makefile's two profile steps.
+fn build_into(source: &Path, layout: Layout, out: &Path, flags: &[String]) -> Result<(), String> {
     let tmp = out.with_extension("tmp");
     let _ = std::fs::remove_dir_all(&tmp);
     let io = |e: std::io::Error| format!("{}: {e}", tmp.display());
-    std::fs::create_dir_all(tmp.join("hard_deals")).map_err(io)?;
-    std::fs::copy(source.join("solver.cc"), tmp.join("solver.cc")).map_err(io)?;
-    std::fs::copy(source.join("hard_deals/deal.8"), tmp.join("hard_deals/deal.8")).map_err(io)?;
+    for file in layout.files() {
+        let to = tmp.join(file);
+        std::fs::create_dir_all(to.parent().unwrap_or(&tmp)).map_err(io)?;
+        std::fs::copy(source.join(file), &to).map_err(io)?;
+    }
     let cxx = compiler();
-    let with = |extra: &[&str]| flags.iter().cloned().chain(extra.iter().map(|s| (*s).to_owned())).collect::<Vec<_>>();
-    run_in(&tmp, &cxx, &with(&["-fprofile-generate", "-o", "solver.p", "solver.cc"]))?;
-    run_in(&tmp, "./solver.p", &["-if".to_owned(), "hard_deals/deal.8".to_owned()])?;
-    // GCC names the profile after the output (`solver.p-solver.gcda`); the
-    // makefile renames it to what the second build reads.
-    let gcda = std::fs::read_dir(&tmp)
-        .map_err(io)?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "gcda"))
-        .ok_or_else(|| "the instrumented build wrote no profile (.gcda)".to_owned())?;
-    std::fs::rename(&gcda, tmp.join("solver.gcda")).map_err(io)?;
-    let warnings = run_in(&tmp, &cxx, &with(&["-fprofile-use", "-o", "solver", "solver.cc"]))?;
+    let with = |extra: &[&str]| {
+        flags.iter().cloned().chain(extra.iter().chain(layout.units()).map(|s| (*s).to_owned())).collect::<Vec<_>>()
+    };
+    // Both builds are named `solver`, so that the second reads the
+    // profiles the first wrote (GCC names them after the output and each
+    // source), with no renaming as the makefile does.
+    run_in(&tmp, &cxx, &with(&["-fprofile-generate", "-o", "solver"]))?;
+    run_in(&tmp, "./solver", &["-if".to_owned(), layout.training().to_owned()])?;
+    let warnings = run_in(&tmp, &cxx, &with(&["-fprofile-use", "-o", "solver"]))?;
     if warnings.contains("profile count data file not found") {
         return Err(format!("the profile-guided build found no profile:\n{warnings}"));
     }
@@ -179,12 +219,17 @@ impl BridgeSolver {
     /// is no bridge-solver (one line when the source is absent).
     pub(crate) fn locate(build: Build) -> Result<BridgeSolver, String> {
         let source = source_dir();
-        let code = std::fs::read(source.join("solver.cc")).map_err(|_| {
+        let layout = Layout::of(&source).ok_or_else(|| {
             format!("bridge-solver: no source at {} (set {SOURCE_ENV}); column skipped", source.display())
         })?;
         let flags = compile_flags(build);
         let version = Command::new(compiler()).arg("--version").output().map(|o| o.stdout).unwrap_or_default();
-        let mut key = fnv1a(&code, 0xcbf2_9ce4_8422_2325);
+        let mut key = 0xcbf2_9ce4_8422_2325;
+        for file in layout.files() {
+            let bytes = std::fs::read(source.join(file)).map_err(|e| format!("bridge-solver: {file}: {e}"))?;
+            key = fnv1a(file.as_bytes(), key);
+            key = fnv1a(&bytes, key);
+        }
         key = fnv1a(flags.join(" ").as_bytes(), key);
         key = fnv1a(&version, key);
         let exe_dir = std::env::current_exe()
@@ -201,7 +246,7 @@ impl BridgeSolver {
                 flags.join(" ")
             );
             std::fs::create_dir_all(exe_dir.join("bridge-solver")).map_err(|e| e.to_string())?;
-            build_into(&source, &out, &flags).map_err(|e| format!("bridge-solver: build failed: {e}"))?;
+            build_into(&source, layout, &out, &flags).map_err(|e| format!("bridge-solver: build failed: {e}"))?;
         }
         let scratch = std::env::temp_dir().join(format!("ddsbench-bridge-solver-{}-{build:?}", std::process::id()));
         std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
@@ -359,6 +404,33 @@ mod tests {
         // The README's example file: North, West and East, South.
         let deal: Deal = "N:KQ3..T832.AJ9765 T96.K83.654.T843 AJ854.QT654.KJ9. 72.AJ972.AQ7.KQ2".parse().unwrap();
         assert_eq!(deal_file(&deal), "KQ3 - T832 AJ9765\n72 AJ972 AQ7 KQ2    T96 K83 654 T843\nAJ854 QT654 KJ9 -\n");
+    }
+
+    #[test]
+    fn finds_either_layout() {
+        let dir = std::env::temp_dir().join(format!("ddsbench-layout-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let touch = |files: &[&str]| {
+            for file in files {
+                let path = dir.join(file);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, "").unwrap();
+            }
+        };
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(Layout::of(&dir), None);
+        touch(&["solver.cc"]);
+        // No training deal: not a checkout the bench can build.
+        assert_eq!(Layout::of(&dir), None);
+        touch(&["hard_deals/deal.8"]);
+        assert_eq!(Layout::of(&dir), Some(Layout::Single));
+        touch(&["src/solver.cc", "src/solver.h", "deals/hard/deal.8"]);
+        assert_eq!(Layout::of(&dir), Some(Layout::Single));
+        touch(&["src/solver-cli.cc"]);
+        assert_eq!(Layout::of(&dir), Some(Layout::Split));
+        assert_eq!(Layout::Split.training(), "deals/hard/deal.8");
+        assert_eq!(Layout::Single.training(), "hard_deals/deal.8");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
