@@ -289,6 +289,16 @@ impl<T: TransTable> Searcher<T> {
         let (legal, follows) = pos.legal_bits();
         let held = pos.held();
         let present = pos.in_play_with(held);
+        if C == 3 && follows {
+            // Whichever card the fourth seat plays to follow suit, the next
+            // trick's key has the same lengths, and its leader is the
+            // winner so far or the fourth seat: load both table slots
+            // while this seat's moves are ordered and played.
+            let seat = pos.seat_to_play();
+            let lengths = pos.lengths - (1 << length_shift(usize::from(pos.trick[0] >> 4), seat));
+            self.tt.prefetch((pos.leader + pos.win) & 3, lengths);
+            self.tt.prefetch(seat as u8, lengths);
+        }
         let (tops, bottoms) = moves::group_bounds(legal, present);
         // The seat to play holds a card: the search stops before the hands
         // are empty.

@@ -114,6 +114,15 @@ pub trait TransTable {
     /// Forgets everything.
     fn clear(&mut self);
 
+    /// A hint that a key with this `leader` (a [`Seat`]'s index) and these
+    /// `lengths` (as in [`Key`]) will soon be probed: an implementation may
+    /// start loading the memory the probe will read. The search calls it
+    /// before the fourth card of a trick. The default does nothing.
+    #[inline]
+    fn prefetch(&self, leader: u8, lengths: u64) {
+        let _ = (leader, lengths);
+    }
+
     /// Usage counters.
     fn stats(&self) -> TtStats;
 }
