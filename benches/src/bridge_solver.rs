@@ -2,21 +2,21 @@
 //! as a third solver beside ours and DDS 2.9 in the full-table workloads.
 //!
 //! It is not vendored: the bench takes a source checkout from the directory
-//! named by `DDS_BENCH_BRIDGE_SOLVER` (default `../tools/bridge-solver/src`
-//! beside the workspace) and builds it with its makefile's recipe, profile
-//! included: an instrumented build (`-fprofile-generate`) solves the
-//! makefile's training deal, then the build with `-fprofile-use`. Both
-//! layouts of the repository build ([`Layout`]): the single `solver.cc` at
-//! the top (to August 2026, training deal `hard_deals/deal.8`) and the
-//! later `src/` directory (`solver.cc`, `solver.h`, `solver-cli.cc`,
-//! training deal `deals/hard/deal.8`). The flags are passed explicitly rather than through the
+//! named by `DDS_BENCH_BRIDGE_SOLVER` (the checkout's top directory; default
+//! `../tools/bridge-solver/src` beside the workspace) and builds it with its
+//! makefile's recipe, profile included: an instrumented build
+//! (`-fprofile-generate`) solves the makefile's training deal, then the
+//! build with `-fprofile-use`. Both layouts of the repository build
+//! ([`Layout`]): the single `solver.cc` at the top (to August 2026, training
+//! deal `hard_deals/deal.8`) and the later `src/` directory (`solver.cc`,
+//! `solver.h`, `solver-cli.cc`, training deal `deals/hard/deal.8`). The flags are passed explicitly rather than through the
 //! makefile: its BMI2 test (`grep -m1 -o bmi2 /proc/cpuinfo`) fails on a
 //! processor that also lists `avx512_vbmi2`, so this takes `-O3
 //! -march=native -fno-stack-protector` (the newer makefile's flags) and adds
 //! `-msse4.2`, `-mbmi`, `-mbmi2` when `/proc/cpuinfo` lists those flags as
 //! words. The build lands in `bridge-solver/<hash>/solver` beside the bench
-//! binary (in the cargo target directory), keyed by a hash of the source,
-//! the flags and the compiler's version: it is built once and rebuilt only
+//! binary (in the cargo target directory), keyed by a hash of the files it
+//! reads, the flags and the compiler's version: it is built once and rebuilt only
 //! when one of them changes.
 //!
 //! The command line solves one deal a process (`solver -m 0 -f FILE`: the
@@ -94,8 +94,14 @@ pub(crate) enum Layout {
 }
 
 impl Layout {
-    /// The layout of the checkout at `dir`, if it holds either.
+    /// The layout of the checkout at `dir`, if it holds either. A top-level
+    /// `solver.cc` beside a `solver-cli.cc` (a layout between the two, with
+    /// the command line apart) is neither: compiling `solver.cc` alone would
+    /// not link.
     pub(crate) fn of(dir: &Path) -> Option<Layout> {
+        if dir.join("solver-cli.cc").exists() {
+            return None;
+        }
         [Layout::Split, Layout::Single].into_iter().find(|l| l.files().iter().all(|f| dir.join(f).is_file()))
     }
 
@@ -115,10 +121,12 @@ impl Layout {
         }
     }
 
-    /// The training deal.
+    /// The training deal (the last of [`Layout::files`]).
     fn training(self) -> &'static str {
-        let files = self.files();
-        files[files.len() - 1]
+        match self {
+            Layout::Single => "hard_deals/deal.8",
+            Layout::Split => "deals/hard/deal.8",
+        }
     }
 }
 
@@ -201,8 +209,10 @@ fn build_into(source: &Path, layout: Layout, out: &Path, flags: &[String]) -> Re
         flags.iter().cloned().chain(extra.iter().chain(layout.units()).map(|s| (*s).to_owned())).collect::<Vec<_>>()
     };
     // Both builds are named `solver`, so that the second reads the
-    // profiles the first wrote (GCC names them after the output and each
-    // source), with no renaming as the makefile does.
+    // profiles the first wrote, with no renaming as the makefile does (GCC
+    // names a profile after the output and the source, `solver-solver.gcda`
+    // and `solver-solver-cli.gcda`, or `solver.gcda` alone when the one
+    // source has the output's name).
     run_in(&tmp, &cxx, &with(&["-fprofile-generate", "-o", "solver"]))?;
     run_in(&tmp, "./solver", &["-if".to_owned(), layout.training().to_owned()])?;
     let warnings = run_in(&tmp, &cxx, &with(&["-fprofile-use", "-o", "solver"]))?;
@@ -220,7 +230,12 @@ impl BridgeSolver {
     pub(crate) fn locate(build: Build) -> Result<BridgeSolver, String> {
         let source = source_dir();
         let layout = Layout::of(&source).ok_or_else(|| {
-            format!("bridge-solver: no source at {} (set {SOURCE_ENV}); column skipped", source.display())
+            format!(
+                "bridge-solver: no checkout at {} (set {SOURCE_ENV} to a directory with solver.cc and \
+                 hard_deals/deal.8, or with src/solver.cc, src/solver.h, src/solver-cli.cc and deals/hard/deal.8); \
+                 column skipped",
+                source.display()
+            )
         })?;
         let flags = compile_flags(build);
         let version = Command::new(compiler()).arg("--version").output().map(|o| o.stdout).unwrap_or_default();
@@ -406,10 +421,20 @@ mod tests {
         assert_eq!(deal_file(&deal), "KQ3 - T832 AJ9765\n72 AJ972 AQ7 KQ2    T96 K83 654 T843\nAJ854 QT654 KJ9 -\n");
     }
 
+    /// A scratch directory, removed when dropped (a failed assertion too).
+    struct Scratch(std::path::PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
     #[test]
     fn finds_either_layout() {
-        let dir = std::env::temp_dir().join(format!("ddsbench-layout-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = Scratch(std::env::temp_dir().join(format!("ddsbench-layout-{}", std::process::id())));
+        let dir = &scratch.0;
+        let _ = std::fs::remove_dir_all(dir);
         let touch = |files: &[&str]| {
             for file in files {
                 let path = dir.join(file);
@@ -417,20 +442,25 @@ mod tests {
                 std::fs::write(path, "").unwrap();
             }
         };
-        std::fs::create_dir_all(&dir).unwrap();
-        assert_eq!(Layout::of(&dir), None);
+        std::fs::create_dir_all(dir).unwrap();
+        assert_eq!(Layout::of(dir), None);
         touch(&["solver.cc"]);
         // No training deal: not a checkout the bench can build.
-        assert_eq!(Layout::of(&dir), None);
+        assert_eq!(Layout::of(dir), None);
         touch(&["hard_deals/deal.8"]);
-        assert_eq!(Layout::of(&dir), Some(Layout::Single));
+        assert_eq!(Layout::of(dir), Some(Layout::Single));
         touch(&["src/solver.cc", "src/solver.h", "deals/hard/deal.8"]);
-        assert_eq!(Layout::of(&dir), Some(Layout::Single));
+        assert_eq!(Layout::of(dir), Some(Layout::Single));
         touch(&["src/solver-cli.cc"]);
-        assert_eq!(Layout::of(&dir), Some(Layout::Split));
+        assert_eq!(Layout::of(dir), Some(Layout::Split));
         assert_eq!(Layout::Split.training(), "deals/hard/deal.8");
         assert_eq!(Layout::Single.training(), "hard_deals/deal.8");
-        std::fs::remove_dir_all(&dir).unwrap();
+        for layout in [Layout::Single, Layout::Split] {
+            assert_eq!(layout.files().last(), Some(&layout.training()));
+        }
+        // The command line beside a top-level solver.cc: neither layout.
+        touch(&["solver-cli.cc"]);
+        assert_eq!(Layout::of(dir), None);
     }
 
     #[test]
