@@ -115,9 +115,11 @@ pub trait TransTable {
     fn clear(&mut self);
 
     /// A hint that a key with this `leader` (a [`Seat`]'s index) and these
-    /// `lengths` (as in [`Key`]) will soon be probed: an implementation may
-    /// start loading the memory the probe will read. The search calls it
-    /// before the fourth card of a trick. The default does nothing.
+    /// `lengths` (as in [`Key`]) may soon be probed: an implementation may
+    /// start loading the memory the probe would read. The search calls it
+    /// before the fourth card of a trick when that card follows suit (a
+    /// search that stops at the next trick start probes nothing). The
+    /// default does nothing.
     #[inline]
     fn prefetch(&self, leader: u8, lengths: u64) {
         let _ = (leader, lengths);
@@ -185,7 +187,49 @@ impl<T: TransTable + ?Sized> TransTable for &mut T {
     }
 
     #[inline]
+    fn prefetch(&self, leader: u8, lengths: u64) {
+        (**self).prefetch(leader, lengths)
+    }
+
+    #[inline]
     fn stats(&self) -> TtStats {
         (**self).stats()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::cell::Cell;
+
+    /// A table that holds nothing and counts the prefetch hints it gets.
+    #[derive(Default)]
+    struct Hints(Cell<u32>);
+
+    impl TransTable for Hints {
+        fn probe(&mut self, _: &Key, _: u8) -> Option<Hit> {
+            None
+        }
+        fn store(&mut self, _: &Key, _: Relevant, _: Bound, _: Option<Card>) {}
+        fn clear(&mut self) {}
+        fn stats(&self) -> TtStats {
+            TtStats::default()
+        }
+        fn prefetch(&self, _: u8, _: u64) {
+            self.0.set(self.0.get() + 1);
+        }
+    }
+
+    /// A table lent as `&mut` passes the hint on to the table itself
+    /// (`Solver::with_table(&mut table)` searches through such a borrow).
+    #[test]
+    fn a_borrowed_table_forwards_prefetch() {
+        fn hint<T: TransTable>(table: &T) {
+            table.prefetch(2, 0x1234);
+        }
+        let mut table = Hints::default();
+        hint(&&mut table);
+        hint(&table);
+        assert_eq!(table.0.get(), 2);
     }
 }

@@ -414,16 +414,22 @@ impl TransTable for PartitionTable {
     /// finds it in the cache.
     #[inline]
     fn prefetch(&self, leader: u8, lengths: u64) {
-        let i = slot_hash(leader, lengths) & (self.slots.len() - 1);
         #[cfg(all(target_arch = "x86_64", not(miri)))]
-        // SAFETY: `i` is masked to the slot array's length, so the address
-        // lies within it; a prefetch reads nothing the program sees.
-        unsafe {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast::<i8>());
+        {
+            // The slot array's length is a power of two, never zero (it
+            // starts at `INITIAL_SLOTS`, is reset to it and only doubles).
+            debug_assert!(self.slots.len().is_power_of_two());
+            let i = slot_hash(leader, lengths) & (self.slots.len() - 1);
+            // SAFETY: `i` is masked to below the slot array's length (a
+            // power of two), so the address lies within the array; a
+            // prefetch reads nothing the program sees.
+            unsafe {
+                use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast::<i8>());
+            }
         }
         #[cfg(any(not(target_arch = "x86_64"), miri))]
-        let _ = i;
+        let _ = (leader, lengths);
     }
 
     fn clear(&mut self) {
