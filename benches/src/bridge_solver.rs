@@ -9,15 +9,16 @@
 //! build with `-fprofile-use`. Both layouts of the repository build
 //! ([`Layout`]): the single `solver.cc` at the top (to August 2026, training
 //! deal `hard_deals/deal.8`) and the later `src/` directory (`solver.cc`,
-//! `solver.h`, `solver-cli.cc`, training deal `deals/hard/deal.8`). The flags are passed explicitly rather than through the
+//! `solver.h`, `solver-cli.cc`, training deal `deals/hard/deal.8`). The
+//! flags are passed explicitly rather than through the
 //! makefile: its BMI2 test (`grep -m1 -o bmi2 /proc/cpuinfo`) fails on a
 //! processor that also lists `avx512_vbmi2`, so this takes `-O3
 //! -march=native -fno-stack-protector` (the newer makefile's flags) and adds
 //! `-msse4.2`, `-mbmi`, `-mbmi2` when `/proc/cpuinfo` lists those flags as
 //! words. The build lands in `bridge-solver/<hash>/solver` beside the bench
 //! binary (in the cargo target directory), keyed by a hash of the files it
-//! reads, the flags and the compiler's version: it is built once and rebuilt only
-//! when one of them changes.
+//! reads, the flags and the compiler's version: it is built once and
+//! rebuilt only when one of them changes.
 //!
 //! The command line solves one deal a process (`solver -m 0 -f FILE`: the
 //! file holds North, then West and East on one line, then South, suits in

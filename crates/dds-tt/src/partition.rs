@@ -261,11 +261,21 @@ impl PartitionTable {
         self.slots.len() * size_of::<Slot>() + self.arena.capacity() * size_of::<Entry>()
     }
 
+    /// The group's home slot: where linear probing starts looking for it.
+    /// The slot array's length is a power of two, never zero (it starts at
+    /// `INITIAL_SLOTS`, is reset to it and only doubles), so the mask keeps
+    /// the index below it.
+    #[inline]
+    fn home(&self, leader: u8, lengths: u64) -> usize {
+        debug_assert!(self.slots.len().is_power_of_two());
+        slot_hash(leader, lengths) & (self.slots.len() - 1)
+    }
+
     /// The slot of `key`'s group, or the free slot where it would go.
     #[inline]
     fn find(&self, leader: u8, lengths: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = slot_hash(leader, lengths) & mask;
+        let mut i = self.home(leader, lengths);
         loop {
             let slot = &self.slots[i];
             if slot.leader == EMPTY || (slot.lengths == lengths && slot.leader == leader) {
@@ -416,13 +426,10 @@ impl TransTable for PartitionTable {
     fn prefetch(&self, leader: u8, lengths: u64) {
         #[cfg(all(target_arch = "x86_64", not(miri)))]
         {
-            // The slot array's length is a power of two, never zero (it
-            // starts at `INITIAL_SLOTS`, is reset to it and only doubles).
-            debug_assert!(self.slots.len().is_power_of_two());
-            let i = slot_hash(leader, lengths) & (self.slots.len() - 1);
-            // SAFETY: `i` is masked to below the slot array's length (a
-            // power of two), so the address lies within the array; a
-            // prefetch reads nothing the program sees.
+            let i = self.home(leader, lengths);
+            // SAFETY: `home` is below the slot array's length, so the
+            // address lies within the array; a prefetch reads nothing the
+            // program sees.
             unsafe {
                 use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
                 _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast::<i8>());
