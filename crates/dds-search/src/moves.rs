@@ -132,12 +132,21 @@ pub(crate) unsafe fn only_choice(tops: u64) -> Option<Card> {
 ///
 /// A card is a group top when the next card in play above it is not one of
 /// `cards`, and a bottom when the next card in play below it is not. Cards
-/// no longer in play are transparent, so each test looks through the runs
-/// of absent cards next to `cards` (an occluded fill, four shifts each; no
-/// run of absent cards crosses from one suit's lane into the next, as bits
-/// 13 to 15 of each lane are never absent).
+/// no longer in play are transparent.
+///
+/// The tops: an occluded fill looks down through the runs of absent cards
+/// above `cards` (four shifts; no run of absent cards crosses from one
+/// suit's lane into the next, as bits 13 to 15 of each lane are never
+/// absent). The bottoms, with a carry instead: the cards of the other
+/// hands cut each lane into segments, and a segment's cards in play are
+/// all `cards`, one group, whose bottom is the first card in play at or
+/// above the segment's start. Adding one at each start carries through the
+/// run of absent cards there onto that card (each run holds at most one
+/// start, at its bottom; no carry leaves a lane).
 #[inline]
 pub(crate) fn group_bounds(cards: u64, present: u64) -> (u64, u64) {
+    const LANE_BOTTOMS: u64 = 0x0001_0001_0001_0001;
+    debug_assert_eq!(cards & !present, 0);
     let absent = !present & CARD_BITS;
     // Cards, and absent cards whose next card in play above is one of them.
     let (mut down, mut pro) = (cards, absent);
@@ -148,16 +157,11 @@ pub(crate) fn group_bounds(cards: u64, present: u64) -> (u64, u64) {
     down |= pro & (down >> 4);
     pro &= pro >> 4;
     down |= pro & (down >> 8);
-    // Cards, and absent cards whose next card in play below is one of them.
-    let (mut up, mut pro) = (cards, absent);
-    up |= pro & (up << 1);
-    pro &= pro << 1;
-    up |= pro & (up << 2);
-    pro &= pro << 2;
-    up |= pro & (up << 4);
-    pro &= pro << 4;
-    up |= pro & (up << 8);
-    (cards & !(down >> 1), cards & !(up << 1))
+    // The segments' starts: above each card of the other hands, and at the
+    // bottom of each lane.
+    let starts = ((present & !cards) << 1) | LANE_BOTTOMS;
+    let reached = (absent + starts) & !absent;
+    (cards & !(down >> 1), cards & reached)
 }
 
 /// The card at `bit` as a move, if it is one of the `legal` cards: the top
