@@ -288,7 +288,6 @@ impl<T: TransTable> Searcher<T> {
         let ns_moves = pos.seat_to_play() & 1 == 0;
         let (legal, follows) = pos.legal_bits();
         let held = pos.held();
-        let present = pos.in_play_with(held);
         if C == 3 && follows {
             // Whichever card the fourth seat plays to follow suit, the next
             // trick's key has the same lengths, and its leader is the
@@ -299,6 +298,17 @@ impl<T: TransTable> Searcher<T> {
             self.tt.prefetch((pos.leader + pos.win) & 3, lengths);
             self.tt.prefetch(seat as u8, lengths);
         }
+        if legal & legal.wrapping_sub(1) == 0 {
+            // One legal card: its group is itself, which widens no winning
+            // ranks (`cover_groups` leaves them as they are), so neither the
+            // groups nor the cover need working out.
+            // SAFETY: the seat to play holds a card, so `legal` is one card
+            // bit.
+            let card = unsafe { Card::from_bit_unchecked(legal.trailing_zeros()) };
+            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
+            return (result, ranks, (result == ns_moves).then_some(card));
+        }
+        let present = pos.in_play_with(held);
         let (tops, bottoms) = moves::group_bounds(legal, present);
         // The seat to play holds a card: the search stops before the hands
         // are empty.
