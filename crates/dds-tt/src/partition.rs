@@ -218,6 +218,9 @@ const FREE: Slot = Slot { lengths: 0, start: 0, len: 0, room: 0, leader: EMPTY }
 /// Slots of a new or cleared table (a power of two: 16 KiB).
 const INITIAL_SLOTS: usize = 1 << 10;
 
+/// The hash shift of [`INITIAL_SLOTS`] ([`PartitionTable::home`]).
+const INITIAL_SHIFT: u32 = 64 - INITIAL_SLOTS.trailing_zeros();
+
 /// Room of a new list: `1 << FIRST_ROOM` entries.
 const FIRST_ROOM: u8 = 2;
 
@@ -231,6 +234,9 @@ const FIRST_ROOM: u8 = 2;
 #[derive(Clone, Debug)]
 pub struct PartitionTable {
     slots: Vec<Slot>,
+    /// 64 less the base-2 logarithm of the slot array's length: the shift
+    /// that keeps a hash's top bits as an index into it.
+    shift: u32,
     /// Slots in use.
     groups: usize,
     arena: Vec<Entry>,
@@ -248,6 +254,7 @@ impl PartitionTable {
     pub fn with_memory(bytes: usize) -> PartitionTable {
         PartitionTable {
             slots: vec![FREE; INITIAL_SLOTS],
+            shift: INITIAL_SHIFT,
             groups: 0,
             arena: Vec::new(),
             entries: 0,
@@ -262,13 +269,13 @@ impl PartitionTable {
     }
 
     /// The group's home slot: where linear probing starts looking for it.
-    /// The slot array's length is a power of two, never zero (it starts at
-    /// `INITIAL_SLOTS`, is reset to it and only doubles), so the mask keeps
-    /// the index below it.
+    /// The slot array's length is a power of two, `1 << (64 - shift)` (it
+    /// starts at `INITIAL_SLOTS`, is reset to it and only doubles, the
+    /// shift with it), so the hash's top bits index it.
     #[inline]
     fn home(&self, leader: u8, lengths: u64) -> usize {
-        debug_assert!(self.slots.len().is_power_of_two());
-        slot_hash(leader, lengths) & (self.slots.len() - 1)
+        debug_assert_eq!(self.slots.len() as u64, 1 << (64 - self.shift));
+        (slot_hash(leader, lengths) >> self.shift) as usize
     }
 
     /// The slot of `key`'s group, or the free slot where it would go.
@@ -289,6 +296,7 @@ impl PartitionTable {
     fn grow_slots(&mut self) {
         let doubled = vec![FREE; 2 * self.slots.len()];
         let old = core::mem::replace(&mut self.slots, doubled);
+        self.shift -= 1;
         for slot in old.into_iter().filter(|s| s.leader != EMPTY) {
             let i = self.find(slot.leader, slot.lengths);
             self.slots[i] = slot;
@@ -319,12 +327,14 @@ impl PartitionTable {
     }
 }
 
-/// The slot index hash of a group (the top bits are used after masking the
-/// low ones, so the multiply's best bits are folded down).
+/// The slot hash of a group, whose top bits index the slot array
+/// (Fibonacci hashing: every bit of the product's top depends on every bit
+/// of its factor). The leader goes into the lengths' top nibble, West's
+/// clubs, which the other lengths decide (every seat holds as many cards),
+/// so no two groups of one depth share a factor.
 #[inline]
-fn slot_hash(leader: u8, lengths: u64) -> usize {
-    let h = (lengths ^ u64::from(leader) << 60 ^ u64::from(leader)).wrapping_mul(0x9b8b_4567_327b_23c7);
-    (h ^ h >> 29 ^ h >> 47) as usize
+fn slot_hash(leader: u8, lengths: u64) -> u64 {
+    (lengths ^ u64::from(leader) << 60).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 impl Default for PartitionTable {
@@ -444,6 +454,7 @@ impl TransTable for PartitionTable {
             self.slots.fill(FREE);
         } else {
             self.slots = vec![FREE; INITIAL_SLOTS];
+            self.shift = INITIAL_SHIFT;
         }
         self.groups = 0;
         self.arena.clear();
