@@ -147,26 +147,36 @@ impl Ordering {
         }
     }
 
-    /// The picker of the moves of the seat to play in `pos`, searched for
-    /// `target`. The seat's legal cards are `legal` (following suit if
-    /// `follows`), with groups of equivalent cards whose tops and bottoms
-    /// are `tops` and `bottoms` (two groups or more); `present` are the
-    /// cards in play ([`Position::in_play`]).
+    /// The cutoff cache's slot of the seat to play in `pos`, searched for
+    /// `target`, read: `follows` tells whether the seat follows suit, and
+    /// `present` are the cards in play ([`Position::in_play`]). The search
+    /// reads it before it works out the node's groups, so that the load
+    /// (the cache is larger than the processor's first-level cache)
+    /// overlaps that work.
+    #[inline(always)]
+    pub(crate) fn cutoff_slot(&self, pos: &Position, target: i32, follows: bool, present: u64) -> CutoffSlot {
+        let key = cut_key(pos, target, follows, present);
+        let slot = (key >> SLOT_INDEX_SHIFT) as usize & (CUTOFF_SLOTS - 1);
+        let tag = (key >> SLOT_TAG_SHIFT) as u16 & SLOT_TAG;
+        CutoffSlot { slot, tag, content: self.cutoffs[slot] }
+    }
+
+    /// The picker of the moves of the seat to play in `pos`, whose cutoff
+    /// cache slot is `cut` ([`Ordering::cutoff_slot`]). The seat's legal
+    /// cards are `legal` (following suit if `follows`), with groups of
+    /// equivalent cards whose tops and bottoms are `tops` and `bottoms`
+    /// (two groups or more).
     #[inline(always)]
     pub(crate) fn picker(
         &self,
         pos: &Position,
-        target: i32,
         legal: u64,
         groups: (u64, u64),
         follows: bool,
-        present: u64,
+        cut: CutoffSlot,
     ) -> MovePicker {
         let (tops, bottoms) = groups;
-        let key = cut_key(pos, target, follows, present);
-        let slot = (key >> SLOT_INDEX_SHIFT) as usize & (CUTOFF_SLOTS - 1);
-        let tag = (key >> SLOT_TAG_SHIFT) as u16 & SLOT_TAG;
-        let cached = self.cutoffs[slot];
+        let CutoffSlot { slot, tag, content: cached } = cut;
         let cached = if cached & SLOT_TAG == tag && cached & SLOT_CARD != 0 {
             moves::playable_top(legal, tops, u32::from(cached & SLOT_CARD) - 1)
         } else {
@@ -216,7 +226,8 @@ impl Ordering {
         if let Some(card) = unsafe { moves::only_choice(tops) } {
             return card;
         }
-        let mut picker = self.picker(pos, target, legal, (tops, bottoms), follows, present);
+        let cut = self.cutoff_slot(pos, target, follows, present);
+        let mut picker = self.picker(pos, legal, (tops, bottoms), follows, cut);
         if let Some(card) = picker.first() {
             return card;
         }
@@ -262,6 +273,14 @@ impl Ordering {
         }
         self.writes += 1;
     }
+}
+
+/// A node's slot of the cutoff cache, as read ([`Ordering::cutoff_slot`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct CutoffSlot {
+    slot: usize,
+    tag: u16,
+    content: u16,
 }
 
 /// Where a [`MovePicker`] is in its order of moves.
@@ -573,7 +592,8 @@ mod tests {
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
         let groups = moves::group_bounds(legal, present);
-        let mut picker = order.picker(pos, target, legal, groups, follows, present);
+        let cut = order.cutoff_slot(pos, target, follows, present);
+        let mut picker = order.picker(pos, legal, groups, follows, cut);
         let first = picker.first();
         let mut list = MoveList::new();
         order.rest(&mut picker, pos, &mut list);

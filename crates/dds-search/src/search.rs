@@ -309,6 +309,8 @@ impl<T: TransTable> Searcher<T> {
             return (result, ranks, (result == ns_moves).then_some(card));
         }
         let present = pos.in_play_with(held);
+        // Read before the groups are worked out (see `cutoff_slot`).
+        let cut = self.order.cutoff_slot(pos, target, follows, present);
         let (tops, bottoms) = moves::group_bounds(legal, present);
         // The seat to play holds a card: the search stops before the hands
         // are empty.
@@ -324,7 +326,7 @@ impl<T: TransTable> Searcher<T> {
         }
         // The moves in the order of `order.rs`: the picker's first move, and
         // only if it fails, the rest.
-        let mut picker = self.order.picker(pos, target, legal, (tops, bottoms), follows, present);
+        let mut picker = self.order.picker(pos, legal, (tops, bottoms), follows, cut);
         let mut union = 0u64;
         if let Some(card) = picker.first() {
             let (result, ranks) = self.try_move::<C>(pos, card, target, held);
