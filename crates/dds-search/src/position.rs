@@ -431,10 +431,16 @@ pub(crate) fn trick_winner(cards: &[u8; 4], strain: Strain) -> (usize, bool) {
 
 /// Whether another card of the suit of `cards[winner]`, the winner of the
 /// trick, was played to it (if not, the winner's rank did not matter).
+///
+/// The four card bits side by side in one word: each byte's suit (its bits
+/// 4 and 5) compared with the winner's at once, the winner's own byte
+/// always matching.
 #[inline]
 pub(crate) fn contested(cards: &[u8; 4], winner: usize) -> bool {
-    let suit = cards[winner] >> 4;
-    cards.iter().filter(|&&c| c >> 4 == suit).count() > 1
+    let suits = u32::from_le_bytes(*cards) >> 4 & 0x0303_0303;
+    // A byte is 0 where its card is of the winner's suit.
+    let other = suits ^ (u32::from(cards[winner] >> 4) * 0x0101_0101);
+    ((other | other >> 1) & 0x0101_0101).count_ones() < 3
 }
 
 impl PartialEq for Position {
@@ -472,5 +478,32 @@ impl fmt::Debug for Position {
             write!(f, " {card}")?;
         }
         f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contested;
+
+    /// The word-wide test agrees with counting the cards of the winner's
+    /// suit, for every trick of four card bits drawn from each suit's
+    /// lowest and highest ranks and every winner.
+    #[test]
+    fn contested_counts_the_winners_suit() {
+        let bits: Vec<u8> = (0..4).flat_map(|suit| [16 * suit, 16 * suit + 7, 16 * suit + 12]).collect();
+        for &a in &bits {
+            for &b in &bits {
+                for &c in &bits {
+                    for &d in &bits {
+                        let cards = [a, b, c, d];
+                        for winner in 0..4 {
+                            let suit = cards[winner] >> 4;
+                            let count = cards.iter().filter(|&&x| x >> 4 == suit).count();
+                            assert_eq!(contested(&cards, winner), count > 1, "{cards:?} {winner}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
