@@ -488,9 +488,56 @@ pub(crate) struct Unpacked {
 }
 
 impl Unpacked {
+    /// The unpacking, one element at a time: the form for targets without
+    /// SSE4.1, and the reference the SSE4.1 form is tested against.
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse4.1"), allow(dead_code))]
+    #[inline]
+    fn by_elements(pos: &Position) -> Unpacked {
+        Unpacked { lanes: lanes(pos), lengths: lengths(pos) }
+    }
+
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.1")))]
     #[inline]
     pub(crate) fn new(pos: &Position) -> Unpacked {
-        Unpacked { lanes: lanes(pos), lengths: lengths(pos) }
+        Unpacked::by_elements(pos)
+    }
+
+    /// The unpacking with SSE4.1 (part of x86-64-v2, the workspace's
+    /// target): each seat's four lanes widened at once, and the 16 length
+    /// nibbles spread to bytes, reordered seat by seat and widened (about
+    /// 30 instructions instead of 80).
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> Unpacked {
+        use core::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_cvtepu16_epi32, _mm_cvtepu8_epi32, _mm_cvtsi64_si128, _mm_loadl_epi64,
+            _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_srli_si128, _mm_storeu_si128,
+            _mm_unpacklo_epi8,
+        };
+        debug_assert!(pos.hands.iter().all(|&h| h & !crate::position::CARD_BITS == 0));
+        let mut out = Unpacked { lanes: [[0; 4]; 4], lengths: [[0; 4]; 4] };
+        // SAFETY: the build enables SSE4.1 (the `cfg` above), which the
+        // intrinsics need; each load reads one `u64` of the hands (8 bytes),
+        // each store writes one row of four `u32`s (16 bytes), in bounds.
+        unsafe {
+            for seat in 0..4 {
+                // A hand's 16-bit lanes are its suits' lanes (hands hold card
+                // bits only): widened to 32 bits.
+                let hand = _mm_loadl_epi64(pos.hands.as_ptr().add(seat).cast::<__m128i>());
+                _mm_storeu_si128(out.lanes[seat].as_mut_ptr().cast::<__m128i>(), _mm_cvtepu16_epi32(hand));
+            }
+            // The nibble of (suit, seat) is the `4 * suit + seat`-th: one
+            // byte each, in that order, then seat by seat.
+            let word = _mm_cvtsi64_si128(pos.lengths as i64);
+            let low = _mm_set1_epi8(15);
+            let bytes = _mm_unpacklo_epi8(_mm_and_si128(word, low), _mm_and_si128(_mm_srli_epi16(word, 4), low));
+            let by_seat = _mm_shuffle_epi8(bytes, _mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+            let rows = [by_seat, _mm_srli_si128(by_seat, 4), _mm_srli_si128(by_seat, 8), _mm_srli_si128(by_seat, 12)];
+            for (seat, row) in rows.into_iter().enumerate() {
+                _mm_storeu_si128(out.lengths[seat].as_mut_ptr().cast::<__m128i>(), _mm_cvtepu8_epi32(row));
+            }
+        }
+        out
     }
 }
 
@@ -1160,6 +1207,22 @@ mod tests {
             hands[i % 4].add(Card::from_bit(bit).expect("a card bit"));
         }
         hands
+    }
+
+    /// The unpacking the search uses (with SSE4.1 where the build has it)
+    /// gives every seat's lanes and lengths as the element-wise reference
+    /// does, on random endings of every length.
+    #[test]
+    fn unpacking_matches_the_reference() {
+        let mut rng = SplitMix64::new(0x756e_7061_636b);
+        for round in 0..2000 {
+            let hands = random_ending(&mut rng, 1 + round % 13);
+            let leader = Seat::ALL[round % 4];
+            let pos = Position::new(BySeat(hands), leader, &[], Strain::NoTrump).expect("a valid ending");
+            let (fast, reference) = (Unpacked::new(&pos), Unpacked::by_elements(&pos));
+            assert_eq!(fast.lanes, reference.lanes, "{pos:?}");
+            assert_eq!(fast.lengths, reference.lengths, "{pos:?}");
+        }
     }
 
     /// Every answer of the fast tricks agrees with a brute-force solve, of
