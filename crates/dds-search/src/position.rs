@@ -289,6 +289,13 @@ impl Position {
         self.in_play_with(self.held())
     }
 
+    /// The four seats' lengths in suit `suit`: seat `i`'s in the nibble at
+    /// bit `4 * i` (one shift of [`Position::lengths`]).
+    #[inline]
+    pub(crate) fn suit_lengths(&self, suit: usize) -> u32 {
+        (self.lengths >> length_shift(suit, 0)) as u32 & 0xffff
+    }
+
     /// The cards held by the four seats, as `Hand` bits.
     #[inline]
     pub(crate) fn held(&self) -> u64 {

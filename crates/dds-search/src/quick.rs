@@ -504,8 +504,8 @@ impl Unpacked {
 
     /// The unpacking with SSE4.1 (part of x86-64-v2, the workspace's
     /// target): each seat's four lanes widened at once, and the 16 length
-    /// nibbles spread to bytes, reordered seat by seat and widened (about
-    /// 30 instructions instead of 80).
+    /// nibbles spread to bytes, reordered seat by seat and widened, instead
+    /// of 32 extractions one element at a time.
     #[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
     #[inline]
     pub(crate) fn new(pos: &Position) -> Unpacked {
@@ -768,7 +768,7 @@ pub(crate) fn sure_trump_tricks(
     // A pair's top trumps take at most its longer trump holding, its slow
     // trumps at most two tricks: most nodes need more. The trump lengths,
     // seats 0 to 3 in nibbles.
-    let trumps = (pos.lengths >> length_shift(t, 0)) as u32 & 0xffff;
+    let trumps = pos.suit_lengths(t);
     let len = |seat: usize| trumps >> (4 * seat) & 15;
     let most = |a: usize| len(a).max(len(a ^ 2)).max(2);
     let (lead_most, other_most) = (most(me), most(me ^ 1));

@@ -171,10 +171,8 @@ impl<T: TransTable> Searcher<T> {
         // beats it, and each opponent's trump can do that once). Lengths
         // only, so no winning ranks.
         if let Some(trump) = self.strain.trump() {
-            // The trump suit's four lengths, one shift of the word; then
-            // each seat's nibble at a fixed place.
-            let trumps = pos.lengths >> length_shift(trump.index(), 0);
-            let len = |seat: usize| ((trumps >> (4 * seat)) & 15) as i32;
+            let trumps = pos.suit_lengths(trump.index());
+            let len = |seat: usize| (trumps >> (4 * seat) & 15) as i32;
             let (n, e, s, w) = (len(0), len(1), len(2), len(3));
             if n.max(s) - e - w >= target {
                 return (true, 0);
