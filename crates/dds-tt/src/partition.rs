@@ -235,7 +235,9 @@ const FIRST_ROOM: u8 = 2;
 pub struct PartitionTable {
     slots: Vec<Slot>,
     /// 64 less the base-2 logarithm of the slot array's length: the shift
-    /// that keeps a hash's top bits as an index into it.
+    /// that keeps a hash's top bits as an index into it. Kept rather than
+    /// worked out from the length at every probe, store and prefetch
+    /// (x86-64-v2 has no `lzcnt`: 0.3% more instructions).
     shift: u32,
     /// Slots in use.
     groups: usize,
