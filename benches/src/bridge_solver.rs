@@ -232,10 +232,10 @@ impl BridgeSolver {
         let source = source_dir();
         let layout = Layout::of(&source).ok_or_else(|| {
             format!(
-                "bridge-solver: no checkout at {} (set {SOURCE_ENV} to a directory with solver.cc and \
-                 hard_deals/deal.8, or with src/solver.cc, src/solver.h, src/solver-cli.cc and deals/hard/deal.8); \
-                 column skipped",
-                source.display()
+                "bridge-solver: no checkout at {} (set {SOURCE_ENV} to a directory with {}, or with {}); column skipped",
+                source.display(),
+                Layout::Single.files().join(", "),
+                Layout::Split.files().join(", ")
             )
         })?;
         let flags = compile_flags(build);
