@@ -11,9 +11,9 @@
 //! 2. The rest, generated ([`MoveList::generate`]) and sorted by DDS 2.9's
 //!    weights ([`weights`]), which favour the killer move of the depth (the
 //!    move that last decided a node with as many cards left) and the best
-//!    move of the last table hit at the depth; the second seat following
-//!    suit is ordered by a rule instead ([`rules`], bridge-solver's), which
-//!    orders as well and costs less. The third hand's moves after
+//!    move of the last table hit at the depth; the second seat, following
+//!    suit or void with trumps to ruff, is ordered by rules instead
+//!    ([`rules`], bridge-solver's), which order as well and cost less. The third hand's moves after
 //!    a failed cutoff-cache card are not weighed (such nodes nearly always
 //!    fail every move; a third hand that failed every move without a
 //!    cached card leaves its first ordered card in the cache for the next
@@ -210,9 +210,17 @@ impl Ordering {
         // there the order hardly matters, so the moves are not weighed.
         let weigh = picker.played != 2 || picker.cached.is_none();
         picker.stage = Stage::Rest;
-        if picker.played == 1 && picker.follows {
-            rules::second_follow(pos, picker.tops, list);
-            return;
+        if picker.played == 1 {
+            if picker.follows {
+                rules::second_follow(pos, picker.tops, list);
+                return;
+            }
+            if let Some(trump) = pos.strain.trump().map(|t| t.index()) {
+                if suit_lane(picker.tops, trump) != 0 {
+                    rules::second_ruff(pos, trump, picker.tops, list);
+                    return;
+                }
+            }
         }
         list.generate(picker.tops);
         if !weigh {
