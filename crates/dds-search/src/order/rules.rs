@@ -129,11 +129,11 @@ pub(crate) fn second_ruff(pos: &Position, trump: usize, tops: u64, list: &mut Mo
         push_upward(list, suit, lowest);
         taken |= u64::from(lowest) << (16 * suit);
     }
-    let mut rest = MoveList::new();
-    rest.generate(tops & !taken);
-    let (at, more) = (list.len, rest.len);
-    list.cards[at..at + more].copy_from_slice(&rest.cards[..more]);
-    list.len += more;
+    // The rest in generation order: suits S, H, D, C, each from the top.
+    let rest = tops & !taken;
+    for suit in 0..4 {
+        push_downward(list, suit, suit_lane(rest, suit) as u32);
+    }
 }
 
 #[cfg(test)]
