@@ -210,6 +210,10 @@ impl Ordering {
         // there the order hardly matters, so the moves are not weighed.
         let weigh = picker.played != 2 || picker.cached.is_none();
         picker.stage = Stage::Rest;
+        if picker.played == 3 && picker.follows {
+            rules::fourth_follow(pos, picker.tops, list);
+            return;
+        }
         if picker.played == 1 {
             if picker.follows {
                 rules::second_follow(pos, picker.tops, list);

@@ -136,11 +136,31 @@ pub(crate) fn second_ruff(pos: &Position, trump: usize, tops: u64, list: &mut Mo
     }
 }
 
+/// The moves of the fourth seat at `pos`, which follows suit with the
+/// group tops `tops`, into `list`: the cards that beat the card winning
+/// the trick from the cheapest up, then the others from the lowest up
+/// (every card from the lowest up when partner wins). The
+/// order of DDS's weights for this seat (`weights::fourth_follow`), without
+/// weights or a sort.
+pub(crate) fn fourth_follow(pos: &Position, tops: u64, list: &mut MoveList) {
+    let win = pos.winning_index();
+    let winning = pos.trick[win];
+    let suit = usize::from(pos.trick[0] >> 4);
+    let mine = suit_lane(tops, suit) as u32;
+    // The cards that beat the winner: none when partner (the second seat)
+    // wins, or when the winner is not of the suit led (a ruff).
+    let beats = win != 1 && usize::from(winning >> 4) == suit;
+    let higher = if beats { above(mine, 1 << (winning & 15)) } else { 0 };
+    list.len = 0;
+    push_upward(list, suit, higher);
+    push_upward(list, suit, mine & !higher);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::moves::{self, MoveList};
-    use dds_model::{Card, Deal, Seat, Strain};
+    use dds_model::{Card, Deal, Hand, Seat, Strain};
 
     /// The second seat's order after West leads the spade `lead` in
     /// `deal` (North to play).
@@ -182,6 +202,50 @@ mod tests {
         // East is void too and holds trumps: every trump from the lowest
         // up first.
         assert_eq!(ruff_order("N:K7..Q2.5 Q8..J.JT A.KQ3.A. .AJ42..K"), ["S7", "SK", "D2", "C5", "DQ"]);
+    }
+
+    /// The fourth seat's rule gives the order of DDS's weights for the
+    /// seat, in every position after three cards of the first trick of a
+    /// few deals, with each seat leading.
+    #[test]
+    // Too slow under Miri (thousands of positions; the other tests here run
+    // the rules' unsafe code).
+    #[cfg_attr(miri, ignore = "too slow under Miri")]
+    fn fourth_seat_rule_orders_as_the_weights() {
+        let deals = [
+            "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+            "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
+            "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
+        ];
+        let mut compared = 0;
+        for deal in deals {
+            let deal: Deal = deal.parse().unwrap();
+            let leaders = [Seat::North, Seat::East, Seat::South, Seat::West];
+            for (strain, leader) in [Strain::NoTrump, Strain::Hearts].into_iter().flat_map(|s| leaders.map(|l| (s, l)))
+            {
+                let root = Position::new(*deal.hands(), leader, &[], strain).unwrap();
+                let mut stack = vec![root];
+                while let Some(pos) = stack.pop() {
+                    let (legal, follows) = pos.legal_bits();
+                    let (tops, bottoms) = moves::group_bounds(legal, pos.in_play());
+                    if pos.count < 3 {
+                        stack.extend(Hand::from_bits(tops).unwrap().iter().map(|card| pos.play(card)));
+                        continue;
+                    }
+                    if !follows {
+                        continue;
+                    }
+                    let mut by_rule = MoveList::new();
+                    fourth_follow(&pos, tops, &mut by_rule);
+                    let mut by_weight = MoveList::new();
+                    by_weight.generate(tops);
+                    super::super::weigh_and_sort(&pos, bottoms, true, None, None, &mut by_weight);
+                    assert_eq!(by_rule.as_slice(), by_weight.as_slice(), "{pos:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions");
     }
 
     #[test]

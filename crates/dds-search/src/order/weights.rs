@@ -889,7 +889,10 @@ impl Node {
 /// `WeightAllocCombinedNotvoid3`), for the moves `cards` into `out`:
 /// `30 - rank` for a card that beats the winning card when partner is not
 /// winning, `-rank` otherwise. Moves come highest first, so the order is:
-/// the cheapest winner first, then the rest from the lowest up.
+/// the cheapest winner first, then the rest from the lowest up. Only the
+/// root's order weighs them (DDS's sorting networks order equal weights);
+/// inside the search `rules::fourth_follow` gives the same order without
+/// weights.
 pub(crate) fn fourth_follow(pos: &Position, cards: &[Card], out: &mut [i32]) {
     let win = pos.winning_index();
     let trump = pos.strain as u8;
