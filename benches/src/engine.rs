@@ -98,9 +98,15 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// The workload's decisions: 12 bids, 3 opening leads and 16 card plays
+/// from a fixed seed.
+pub(crate) fn decisions() -> Vec<Decision> {
+    engine_decisions(12, 3, 16, 0xbe17)
+}
+
 /// The `engine` workload on one thread and on each of `threads`.
 pub(crate) fn run(threads: &[usize], reps: usize) {
-    let decisions = engine_decisions(12, 3, 16, 0xbe17);
+    let decisions = decisions();
     // The decisions in phase order, as `timed` runs them.
     let ordered: Vec<&Decision> =
         PHASES.iter().flat_map(|(p, _)| decisions.iter().filter(move |d| d.phase == *p)).collect();

@@ -352,7 +352,7 @@ fn main() {
         return;
     }
     // bridge-solver, built once for every workload that runs it.
-    let bridge_solver = if args.iter().any(|a| a == "midplay" || !NOT_TABLES.contains(&a.as_str())) {
+    let bridge_solver = if args.iter().any(|a| a == "midplay" || a == "engine" || !NOT_TABLES.contains(&a.as_str())) {
         match BridgeSolver::locate(bridge_solver::Build::Timing) {
             Ok(bs) => {
                 println!("bridge-solver: {} ({})", bs.source.display(), bs.flags.join(" "));
@@ -374,7 +374,12 @@ fn main() {
             "layouts" => layouts(&threads, reps),
             "warm" => warm_tables(reps),
             "capi" => capi::run(reps),
-            "engine" => engine::run(&threads, reps),
+            "engine" => {
+                engine::run(&threads, reps);
+                if let Some(bs) = bridge_solver.as_ref() {
+                    mismatches += engine_bridge_solver(reps, bs);
+                }
+            }
             "stream" => stream::run(threads.first().copied().unwrap_or(0)),
             "pbnread" => pbnread::run(reps),
             _ => mismatches += tables(name, &threads, reps, bridge_solver.as_ref()),
@@ -536,15 +541,54 @@ fn mid_play(reps: usize, bs: Option<&BridgeSolver>) -> usize {
 
 /// Ours and bridge-solver on the mid-play positions at a trick boundary:
 /// bridge-solver's command line takes no cards of a current trick and
-/// gives the value, no score per card; one process a position. Ours solves
-/// them with `solutions` 1 on one solver. Returns the number of values that
+/// gives the value, no score per card. Returns the number of values that
 /// differ.
 fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
     let at_boundary = mid_play_at_boundary();
-    let files = bs.write_files(
-        "midplay",
-        at_boundary.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)),
+    let what = format!(
+        "the {} positions at a trick boundary (its command line takes no cards of a current trick)",
+        at_boundary.len()
     );
+    values_bridge_solver("midplay", &what, &at_boundary, reps, bs)
+}
+
+/// Ours and bridge-solver on the `engine` workload's bidding decisions
+/// (`workload::engine_decisions`, as `engine` draws them): their sampled
+/// deals, each solved for its decision's strain and leader. The opening
+/// leads and the card play have cards of a current trick, which
+/// bridge-solver's command line does not take. Returns the number of values
+/// that differ.
+fn engine_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
+    let positions: Vec<workload::MidPlay> = engine::decisions()
+        .into_iter()
+        .filter(|d| d.phase == workload::Phase::Bidding)
+        .flat_map(|d| {
+            d.samples.into_iter().map(move |remaining| workload::MidPlay {
+                remaining,
+                strain: d.strain,
+                leader: d.leader,
+                played: Vec::new(),
+            })
+        })
+        .collect();
+    let what = format!("the bidding decisions' {} sampled deals, one strain and leader each", positions.len());
+    values_bridge_solver("engine", &what, &positions, reps, bs)
+}
+
+/// Ours and bridge-solver on `positions`, each at a trick boundary (`what`
+/// says which, `label` names the workload): the value only, one process a
+/// position for bridge-solver, one solver for all of them for ours
+/// (`solutions` 1). Returns the number of values that differ, each reported
+/// on a `MISMATCH` line.
+fn values_bridge_solver(
+    label: &str,
+    what: &str,
+    at_boundary: &[workload::MidPlay],
+    reps: usize,
+    bs: &BridgeSolver,
+) -> usize {
+    let files = bs
+        .write_files(label, at_boundary.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)));
     let (mut ours_runs, mut bs_runs) = (Vec::new(), Vec::new());
     let mut mismatches = std::collections::BTreeSet::new();
     for _ in 0..reps {
@@ -562,7 +606,7 @@ fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
         let user = rusage::self_user().saturating_sub(user);
         ours_runs.push(Run { total, user, per_deal: Vec::new(), nodes: 0, peak: None });
         let (mut wall, mut user) = (Duration::ZERO, Duration::ZERO);
-        for (i, (file, p)) in files.iter().zip(&at_boundary).enumerate() {
+        for (i, (file, p)) in files.iter().zip(at_boundary).enumerate() {
             let (value, w, u) = bs.solve_value(file).unwrap_or_else(|e| panic!("bridge-solver: {e}"));
             wall += w;
             user += u;
@@ -570,7 +614,7 @@ fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
             let tricks = p.remaining.hands()[p.leader].len() as u8;
             if tricks - value != values[i] && mismatches.insert(i) {
                 println!(
-                    "MISMATCH midplay: position {i} at a trick boundary ({:?}): bridge-solver {} tricks for the leader's side, ours {}",
+                    "MISMATCH {label}: position {i} at a trick boundary ({:?}): bridge-solver {} tricks for the leader's side, ours {}",
                     p,
                     tricks - value,
                     values[i]
@@ -592,9 +636,7 @@ fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
         })
         .collect();
     let med = |runs: &[Run], of: fn(&Run) -> Duration| secs(median(runs.iter().map(of).collect()));
-    println!(
-        "\nmidplay, bridge-solver: the {n} positions at a trick boundary (its command line takes no cards of a current trick), the value only, one process a position, median of {reps}"
-    );
+    println!("\n{label}, bridge-solver: {what}, the value only, one process a position, median of {reps}");
     println!("  ours (solutions 1)  wall {}  user {}", med(&ours_runs, |r| r.total), med(&ours_runs, |r| r.user));
     println!(
         "  bridge-solver       wall {}  user {}  (less {n} start-ups of {:.2}ms wall, {:.2}ms user: wall {}  user {})",
