@@ -28,7 +28,8 @@
 //! interleaved with ours and DDS in every run, its tables asserted equal to
 //! DDS's (to ours without DDS), timed by the child's user CPU and wall time.
 //! `midplay` runs it on its positions at a trick boundary (its command line
-//! takes no cards of a current trick), value only. `--cachegrind N`
+//! takes no cards of a current trick), and `engine` on its bids' sampled
+//! deals, value only. `--cachegrind N`
 //! replaces the timing of those workloads by instruction counts per table
 //! (per position) of the three solvers on the first `N` deals (positions),
 //! see `cachegrind.rs`.

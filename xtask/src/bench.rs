@@ -4,7 +4,8 @@
 //! (`dds-capi`, `target/release/libddscapi.so`) is built first; `stream`
 //! and `pbnread` run the `dds` command, built first likewise.
 //!
-//! The full-table workloads also time macroxue's bridge-solver when its
+//! The full-table workloads (and `midplay` and `engine`, on their positions
+//! at a trick boundary) also time macroxue's bridge-solver when its
 //! source is found (`DDS_BENCH_BRIDGE_SOLVER=DIR`, default
 //! `../tools/bridge-solver/src` beside the workspace); `ddsbench` builds it
 //! itself, once, into the target directory. `--cachegrind N` counts
