@@ -165,10 +165,38 @@ fn mid_play_at_boundary() -> Vec<workload::MidPlay> {
     workload::mid_play_positions(1000, 0x91a7).into_iter().filter(|p| p.played.is_empty()).collect()
 }
 
-/// `--cachegrind N midplay`: the first `N` mid-play positions at a trick
-/// boundary.
-fn cachegrind_mid_play(n: usize) -> usize {
-    let positions: Vec<workload::MidPlay> = mid_play_at_boundary().into_iter().take(n).collect();
+/// The bids of the `engine` workload (`workload::engine_decisions`, as
+/// `engine` draws them) as positions at a trick boundary: each sampled deal
+/// with its decision's strain and leader.
+fn engine_bids() -> Vec<workload::MidPlay> {
+    engine::decisions()
+        .into_iter()
+        .filter(|d| d.phase == workload::Phase::Bidding)
+        .flat_map(|d| {
+            d.samples.into_iter().map(move |remaining| workload::MidPlay {
+                remaining,
+                strain: d.strain,
+                leader: d.leader,
+                played: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// The positions at a trick boundary that bridge-solver takes from the
+/// workloads that are not full tables: `midplay`'s and `engine`'s bids.
+fn boundary_positions(name: &str) -> Option<Vec<workload::MidPlay>> {
+    match name {
+        "midplay" => Some(mid_play_at_boundary()),
+        "engine" => Some(engine_bids()),
+        _ => None,
+    }
+}
+
+/// `--cachegrind N midplay|engine`: the first `N` positions of
+/// `positions`, the workload `name`'s positions at a trick boundary.
+fn cachegrind_positions(name: &str, positions: Vec<workload::MidPlay>, n: usize) -> usize {
+    let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
     // bridge-solver gives the tricks of the side not on lead.
     let answer = |i: usize, out: &str| {
         let p = &positions[i];
@@ -176,8 +204,12 @@ fn cachegrind_mid_play(n: usize) -> usize {
         bridge_solver::parse_value(out).map(|v| vec![tricks - v])
     };
     cachegrind::run(&cachegrind::Sample {
-        name: "midplay",
-        unit: "position (at a trick boundary)",
+        name,
+        unit: if name == "engine" {
+            "bid's sampled deal (one strain and leader)"
+        } else {
+            "position (at a trick boundary)"
+        },
         items: positions.iter().map(|p| format!("{p:?}")).collect(),
         files: positions.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)).collect(),
         answer: &answer,
@@ -186,12 +218,12 @@ fn cachegrind_mid_play(n: usize) -> usize {
 
 /// `--solve-only ours|dds WORKLOAD N`: solves the first `N` tables of the
 /// workload with one solver and prints them, one line of 20 numbers each
-/// (the counted runs of `--cachegrind`); for `midplay`, the first `N`
-/// positions at a trick boundary, the tricks of the best card (solutions 1)
-/// on a line each.
+/// (the counted runs of `--cachegrind`); for `midplay` and `engine`, the
+/// first `N` positions at a trick boundary (`boundary_positions`), the
+/// tricks of the best card (solutions 1) on a line each.
 fn solve_only(solver: &str, name: &str, n: usize) {
-    if name == "midplay" {
-        let positions: Vec<workload::MidPlay> = mid_play_at_boundary().into_iter().take(n).collect();
+    if let Some(positions) = boundary_positions(name) {
+        let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
         let mut ours = Solver::new();
         for p in &positions {
             let tricks = match solver {
@@ -338,12 +370,12 @@ fn main() {
     let mut mismatches = 0;
     if let Some(n) = cachegrind_deals {
         for name in &args {
-            if name == "midplay" {
-                mismatches += cachegrind_mid_play(n);
+            if let Some(positions) = boundary_positions(name) {
+                mismatches += cachegrind_positions(name, positions, n);
                 continue;
             }
             if NOT_TABLES.contains(&name.as_str()) {
-                println!("\n{name}: --cachegrind counts the full-table workloads and midplay only");
+                println!("\n{name}: --cachegrind counts the full-table workloads, midplay and engine only");
                 continue;
             }
             let deals: Vec<Deal> = load(name).into_iter().take(n).collect();
@@ -560,18 +592,7 @@ fn mid_play_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
 /// bridge-solver's command line does not take. Returns the number of values
 /// that differ.
 fn engine_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
-    let positions: Vec<workload::MidPlay> = engine::decisions()
-        .into_iter()
-        .filter(|d| d.phase == workload::Phase::Bidding)
-        .flat_map(|d| {
-            d.samples.into_iter().map(move |remaining| workload::MidPlay {
-                remaining,
-                strain: d.strain,
-                leader: d.leader,
-                played: Vec::new(),
-            })
-        })
-        .collect();
+    let positions = engine_bids();
     let what = format!("the bidding decisions' {} sampled deals, one strain and leader each", positions.len());
     values_bridge_solver("engine", &what, &positions, reps, bs)
 }
