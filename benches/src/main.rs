@@ -183,14 +183,25 @@ fn engine_bids() -> Vec<workload::MidPlay> {
         .collect()
 }
 
+/// The workloads that are not full tables but have positions at a trick
+/// boundary for bridge-solver ([`boundary_positions`]).
+const AT_BOUNDARY: [&str; 2] = ["midplay", "engine"];
+
 /// The positions at a trick boundary that bridge-solver takes from the
-/// workloads that are not full tables: `midplay`'s and `engine`'s bids.
+/// workloads that are not full tables ([`AT_BOUNDARY`]): `midplay`'s and
+/// `engine`'s bids.
 fn boundary_positions(name: &str) -> Option<Vec<workload::MidPlay>> {
     match name {
         "midplay" => Some(mid_play_at_boundary()),
         "engine" => Some(engine_bids()),
         _ => None,
     }
+}
+
+/// The tricks of the side on lead at `p` from bridge-solver's `value` (the
+/// tricks of the other side); `None` if the value exceeds the tricks left.
+fn leader_tricks(p: &workload::MidPlay, value: u8) -> Option<u8> {
+    (p.remaining.hands()[p.leader].len() as u8).checked_sub(value)
 }
 
 /// `--cachegrind N midplay|engine`: the first `N` positions of
@@ -200,8 +211,7 @@ fn cachegrind_positions(name: &str, positions: Vec<workload::MidPlay>, n: usize)
     // bridge-solver gives the tricks of the side not on lead.
     let answer = |i: usize, out: &str| {
         let p = &positions[i];
-        let tricks = p.remaining.hands()[p.leader].len() as u8;
-        bridge_solver::parse_value(out).map(|v| vec![tricks - v])
+        bridge_solver::parse_value(out).and_then(|v| leader_tricks(p, v)).map(|t| vec![t])
     };
     cachegrind::run(&cachegrind::Sample {
         name,
@@ -385,7 +395,7 @@ fn main() {
         return;
     }
     // bridge-solver, built once for every workload that runs it.
-    let bridge_solver = if args.iter().any(|a| a == "midplay" || a == "engine" || !NOT_TABLES.contains(&a.as_str())) {
+    let bridge_solver = if args.iter().any(|a| AT_BOUNDARY.contains(&a.as_str()) || !NOT_TABLES.contains(&a.as_str())) {
         match BridgeSolver::locate(bridge_solver::Build::Timing) {
             Ok(bs) => {
                 println!("bridge-solver: {} ({})", bs.source.display(), bs.flags.join(" "));
@@ -632,13 +642,12 @@ fn values_bridge_solver(
             let (value, w, u) = bs.solve_value(file).unwrap_or_else(|e| panic!("bridge-solver: {e}"));
             wall += w;
             user += u;
-            // Its value is the tricks of the side not on lead.
-            let tricks = p.remaining.hands()[p.leader].len() as u8;
-            if tricks - value != values[i] && mismatches.insert(i) {
+            let theirs = leader_tricks(p, value);
+            if theirs != Some(values[i]) && mismatches.insert(i) {
                 println!(
-                    "MISMATCH {label}: position {i} at a trick boundary ({:?}): bridge-solver {} tricks for the leader's side, ours {}",
+                    "MISMATCH {label}: position {i} at a trick boundary ({:?}): bridge-solver {} tricks for the leader's side (its value {value}), ours {}",
                     p,
-                    tricks - value,
+                    theirs.map_or("no".to_string(), |t| t.to_string()),
                     values[i]
                 );
             }

@@ -11,15 +11,15 @@
 //! 2. The rest, generated ([`MoveList::generate`]) and sorted by DDS 2.9's
 //!    weights ([`weights`]), which favour the killer move of the depth (the
 //!    move that last decided a node with as many cards left) and the best
-//!    move of the last table hit at the depth; the second seat, following
-//!    suit or void with trumps to ruff, is ordered by rules instead
-//!    ([`rules`], bridge-solver's), which order as well and cost less. The third hand's moves after
-//!    a failed cutoff-cache card are not weighed (such nodes nearly always
-//!    fail every move; a third hand that failed every move without a
-//!    cached card leaves its first ordered card in the cache for the next
-//!    node of its context, see [`Ordering::failed_all`]), and the leads of
-//!    the first two tricks are probed (the search's
-//!    `promote_probed_leads`).
+//!    move of the last table hit at the depth. The second seat (following
+//!    suit, or void with trumps to ruff) and the fourth seat following suit
+//!    are ordered by rules instead ([`rules`]), which cost less. The third
+//!    hand's moves after a failed cutoff-cache card are not weighed (such
+//!    nodes nearly always fail every move; a third hand that failed every
+//!    move without a cached card leaves its first ordered card in the
+//!    cache for the next node of its context, see
+//!    [`Ordering::failed_all`]), and the leads of the first two tricks are
+//!    probed (the search's `promote_probed_leads`).
 //!
 //! Moves the small-card filter proves useless are skipped
 //! ([`MovePicker::failed`]). A node whose legal cards form one group of

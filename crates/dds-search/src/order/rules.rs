@@ -1,11 +1,14 @@
-//! Orders by rule instead of weight (bridge-solver's `OrderCards`), for the
-//! seats where a rule orders at least as well as DDS's weights and costs
-//! less: the second seat following suit, and the second seat void in the
-//! suit led with trumps to ruff.
+//! Orders by rule instead of weight (after bridge-solver's `OrderCards`):
+//! the second seat following suit, the second seat void in the suit led
+//! with trumps to ruff, and the fourth seat following suit.
 //!
-//! Measured against DDS's weights (`prof` example's node counts): the same
-//! rule at the other seats, and bridge-solver's lead classes, searched more
-//! nodes (docs/performance.md), so those seats keep the weights.
+//! The second seat's rules cost less than DDS's weights and search fewer
+//! nodes on tournament deals (on random deals the ruff rule searches 0.3-0.8%
+//! more, and the two together still fewer than the weights); the fourth
+//! seat's rule is the order its weights always gave, built without them.
+//! The same rules at the other seats, and bridge-solver's lead classes,
+//! searched more nodes than the weights (docs/performance.md), so those
+//! seats keep the weights.
 
 use dds_model::Card;
 
@@ -199,6 +202,9 @@ mod tests {
         // East follows suit: the lowest trump first, then the lowest
         // diamond (two diamonds) and the club (one), then the rest.
         assert_eq!(ruff_order("N:K7..Q2.5 Q8.KQ.J. A.3.AK.A .AJ42..K"), ["S7", "D2", "C5", "SK", "DQ"]);
+        // The longer side suit's lowest card first: the clubs (C92, one
+        // group) before the diamond.
+        assert_eq!(ruff_order("N:K7..5.92 Q8.KQ.J. A.3.AK.A .AJ42..K"), ["S7", "C9", "D5", "SK"]);
         // East is void too and holds trumps: every trump from the lowest
         // up first.
         assert_eq!(ruff_order("N:K7..Q2.5 Q8..J.JT A.KQ3.A. .AJ42..K"), ["S7", "SK", "D2", "C5", "DQ"]);
@@ -262,6 +268,12 @@ mod tests {
         // also beats the third seat's cards (KQ is one group), then the
         // others.
         assert_eq!(order("N:KQ2.2.. J63.3.. 987.4.. AT54...", "ST"), ["SK", "S2"]);
+        // Partner's jack beats the lead, but East's ace-queen needs the
+        // queen against partner's jack and only the ace against North's
+        // king: the king first, then the others from the lowest up.
+        assert_eq!(order("N:K82.2.. AQ6.3.. J97.4.. T543...", "ST"), ["SK", "S2", "S8"]);
+        // Two winners above the third seat's cards: the cheapest first.
+        assert_eq!(order("N:AQ2.2.. J65.3.. 987.4.. KT43...", "ST"), ["SQ", "SA", "S2"]);
         // The third seat's queen is above the cheapest winner: the highest
         // winner first.
         assert_eq!(order("N:KJ2.2.. Q76.3.. 983.4.. AT54...", "ST"), ["SK", "SJ", "S2"]);
