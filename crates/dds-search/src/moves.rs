@@ -38,7 +38,20 @@ impl MoveList {
     /// the highest card down.
     #[inline]
     pub(crate) fn generate(&mut self, tops: u64) {
-        let mut n = 0;
+        self.fill_from(0, tops);
+    }
+
+    /// Appends the cards `tops` (`Hand` bits, none in the list yet; the
+    /// list holds one hand's cards at most) in generation order.
+    #[inline]
+    pub(crate) fn append(&mut self, tops: u64) {
+        self.fill_from(self.len, tops);
+    }
+
+    /// Writes the cards `tops` in generation order from place `start` on.
+    #[inline(always)]
+    fn fill_from(&mut self, start: usize, tops: u64) {
+        let mut n = start;
         // One loop over the tops, suits in order and each suit's cards from
         // the highest down: with the lanes in reverse order, that is the
         // order of the bits from the highest down (one exit of the loop to

@@ -43,18 +43,6 @@ fn push_upward(list: &mut MoveList, suit: usize, mut lane: u32) {
     }
 }
 
-/// Appends the cards of `lane` in suit `suit` to `list`, the highest first.
-#[inline]
-fn push_downward(list: &mut MoveList, suit: usize, mut lane: u32) {
-    while lane != 0 {
-        let rank = 31 - lane.leading_zeros();
-        lane ^= 1 << rank;
-        // SAFETY: `rank` is a rank bit of a suit's lane of cards.
-        list.cards[list.len] = unsafe { Card::from_bit_unchecked(16 * suit as u32 + rank) };
-        list.len += 1;
-    }
-}
-
 /// The moves of the second seat at `pos`, which follows suit with the
 /// group tops `tops`, into `list`, in bridge-solver's order:
 ///
@@ -87,7 +75,8 @@ pub(crate) fn second_follow(pos: &Position, tops: u64, list: &mut MoveList) {
     if third_top < higher & higher.wrapping_neg() {
         push_upward(list, suit, higher);
     } else {
-        push_downward(list, suit, higher);
+        // Generation order: the highest first.
+        list.append(u64::from(higher) << (16 * suit));
     }
     push_upward(list, suit, mine & !higher);
 }
@@ -132,11 +121,7 @@ pub(crate) fn second_ruff(pos: &Position, trump: usize, tops: u64, list: &mut Mo
         push_upward(list, suit, lowest);
         taken |= u64::from(lowest) << (16 * suit);
     }
-    // The rest in generation order: suits S, H, D, C, each from the top.
-    let rest = tops & !taken;
-    for suit in 0..4 {
-        push_downward(list, suit, suit_lane(rest, suit) as u32);
-    }
+    list.append(tops & !taken);
 }
 
 /// The moves of the fourth seat at `pos`, which follows suit with the
