@@ -189,11 +189,11 @@ const AT_BOUNDARY: [&str; 2] = ["midplay", "engine"];
 
 /// The positions at a trick boundary that bridge-solver takes from the
 /// workloads that are not full tables ([`AT_BOUNDARY`]): `midplay`'s and
-/// `engine`'s bids.
-fn boundary_positions(name: &str) -> Option<Vec<workload::MidPlay>> {
+/// `engine`'s bids, with what one of them is (for `--cachegrind`'s lines).
+fn boundary_positions(name: &str) -> Option<(Vec<workload::MidPlay>, &'static str)> {
     match name {
-        "midplay" => Some(mid_play_at_boundary()),
-        "engine" => Some(engine_bids()),
+        "midplay" => Some((mid_play_at_boundary(), "position (at a trick boundary)")),
+        "engine" => Some((engine_bids(), "bid's sampled deal (one strain and leader)")),
         _ => None,
     }
 }
@@ -205,8 +205,9 @@ fn leader_tricks(p: &workload::MidPlay, value: u8) -> Option<u8> {
 }
 
 /// `--cachegrind N midplay|engine`: the first `N` positions of
-/// `positions`, the workload `name`'s positions at a trick boundary.
-fn cachegrind_positions(name: &str, positions: Vec<workload::MidPlay>, n: usize) -> usize {
+/// `positions`, the workload `name`'s positions at a trick boundary, each
+/// one `unit`.
+fn cachegrind_positions(name: &str, (positions, unit): (Vec<workload::MidPlay>, &str), n: usize) -> usize {
     let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
     // bridge-solver gives the tricks of the side not on lead.
     let answer = |i: usize, out: &str| {
@@ -215,11 +216,7 @@ fn cachegrind_positions(name: &str, positions: Vec<workload::MidPlay>, n: usize)
     };
     cachegrind::run(&cachegrind::Sample {
         name,
-        unit: if name == "engine" {
-            "bid's sampled deal (one strain and leader)"
-        } else {
-            "position (at a trick boundary)"
-        },
+        unit,
         items: positions.iter().map(|p| format!("{p:?}")).collect(),
         files: positions.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)).collect(),
         answer: &answer,
@@ -232,7 +229,7 @@ fn cachegrind_positions(name: &str, positions: Vec<workload::MidPlay>, n: usize)
 /// first `N` positions at a trick boundary (`boundary_positions`), the
 /// tricks of the best card (solutions 1) on a line each.
 fn solve_only(solver: &str, name: &str, n: usize) {
-    if let Some(positions) = boundary_positions(name) {
+    if let Some((positions, _)) = boundary_positions(name) {
         let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
         let mut ours = Solver::new();
         for p in &positions {
