@@ -12,8 +12,9 @@
 //! three are compared.
 //!
 //! `midplay` counts the mid-play positions at a trick boundary (the only
-//! ones bridge-solver's command line takes), `solutions` 1 for ours and
-//! DDS, the value for bridge-solver.
+//! ones bridge-solver's command line takes), and `engine` its bids'
+//! sampled deals, `solutions` 1 for ours and DDS, the value for
+//! bridge-solver ([`positions`]).
 //!
 //! The counting runs go two at a time (their counts do not depend on it).
 
@@ -22,8 +23,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use dds::model::Deal;
+use dds::Solver;
+use dds_bench::workload;
 
-use crate::bridge_solver::{deal_file, parse_table, BridgeSolver, Build, Table};
+use crate::boundary::{boundary_positions, leader_tricks};
+use crate::bridge_solver::{self, deal_file, parse_table, BridgeSolver, Build, Table};
+use crate::tables::{load, ours_tables};
 
 /// One program to count.
 struct Job {
@@ -228,4 +233,73 @@ pub(crate) fn run(sample: &Sample) -> usize {
         println!("  instruction ratio: {}", ratios.join(", "));
     }
     mismatches
+}
+
+/// `--cachegrind N midplay|engine`: the first `N` positions of
+/// `positions`, the workload `name`'s positions at a trick boundary, each
+/// one `unit`.
+pub(crate) fn positions(name: &str, (positions, unit): (Vec<workload::MidPlay>, &str), n: usize) -> usize {
+    let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
+    // bridge-solver gives the tricks of the side not on lead.
+    let answer = |i: usize, out: &str| {
+        let p = &positions[i];
+        bridge_solver::parse_value(out).and_then(|v| leader_tricks(p, v)).map(|t| vec![t])
+    };
+    run(&Sample {
+        name,
+        unit,
+        items: positions.iter().map(|p| format!("{p:?}")).collect(),
+        files: positions.iter().map(|p| bridge_solver::position_file(&p.remaining, p.strain, p.leader)).collect(),
+        answer: &answer,
+    })
+}
+
+/// `--solve-only ours|dds WORKLOAD N`: solves the first `N` tables of the
+/// workload with one solver and prints them, one line of 20 numbers each
+/// (the counted runs of `--cachegrind`); for `midplay` and `engine`, the
+/// first `N` positions at a trick boundary (`boundary_positions`), the
+/// tricks of the best card (solutions 1) on a line each.
+pub(crate) fn solve_only(solver: &str, name: &str, n: usize) {
+    if let Some((positions, _)) = boundary_positions(name) {
+        let positions: Vec<workload::MidPlay> = positions.into_iter().take(n).collect();
+        let mut ours = Solver::new();
+        for p in &positions {
+            let tricks = match solver {
+                "ours" => {
+                    let board = dds::Board::new(&p.remaining, p.strain, p.leader, &p.played).expect("legal play");
+                    let best = ours.solve_board(&board, dds::Target::Max, dds::Solutions::One).expect("solvable");
+                    i32::from(best.cards[0].tricks.expect("a scored card"))
+                }
+                #[cfg(feature = "oracle")]
+                "dds" => {
+                    dds_bench::oracle::single_thread();
+                    let (cards, _) = dds_bench::oracle::solve_board(&p.remaining, p.strain, p.leader, &p.played, 1)
+                        .expect("DDS solves the position");
+                    cards[0].1
+                }
+                other => {
+                    eprintln!("--solve-only: unknown solver {other} (ours, or dds with the oracle feature)");
+                    std::process::exit(2)
+                }
+            };
+            println!("{tricks}");
+        }
+        return;
+    }
+    let deals: Vec<Deal> = load(name).into_iter().take(n).collect();
+    let tables: Vec<Table> = match solver {
+        "ours" => ours_tables(&deals),
+        #[cfg(feature = "oracle")]
+        "dds" => {
+            dds_bench::oracle::single_thread();
+            deals.iter().map(|d| dds_bench::oracle::dd_table(d).expect("DDS solves the workload")).collect()
+        }
+        other => {
+            eprintln!("--solve-only: unknown solver {other} (ours, or dds with the oracle feature)");
+            std::process::exit(2)
+        }
+    };
+    for table in &tables {
+        println!("{}", write_table(table));
+    }
 }

@@ -46,7 +46,7 @@ use dds_bench::workload;
 // functions stay inside it too.
 use libloading::Library;
 
-use crate::{median, secs};
+use crate::report::{median, secs};
 
 type CalcDdTablePbn = unsafe extern "C" fn(DdTableDealPbn, *mut DdTableResults) -> c_int;
 type SolveBoardPbn = unsafe extern "C" fn(DealPbn, c_int, c_int, c_int, *mut FutureTricks, c_int) -> c_int;

@@ -13,8 +13,10 @@
 use std::time::{Duration, Instant};
 
 use dds::{Board, Parallel, Solutions, Target};
-use dds_bench::workload::{engine_decisions, Decision, Phase};
+use dds_bench::workload::{self, engine_decisions, Decision, Phase};
 
+use crate::boundary::values_bridge_solver;
+use crate::bridge_solver::BridgeSolver;
 use crate::capi::user_cpu;
 
 /// Wall and user time of one phase in one run.
@@ -202,4 +204,34 @@ pub(crate) fn run(threads: &[usize], reps: usize) {
     }
     #[cfg(feature = "oracle")]
     dds_bench::oracle::set_threads(1);
+}
+
+/// The bids of the `engine` workload (`workload::engine_decisions`, as
+/// `engine` draws them) as positions at a trick boundary: each sampled deal
+/// with its decision's strain and leader.
+pub(crate) fn bids() -> Vec<workload::MidPlay> {
+    decisions()
+        .into_iter()
+        .filter(|d| d.phase == workload::Phase::Bidding)
+        .flat_map(|d| {
+            d.samples.into_iter().map(move |remaining| workload::MidPlay {
+                remaining,
+                strain: d.strain,
+                leader: d.leader,
+                played: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// Ours and bridge-solver on the `engine` workload's bidding decisions
+/// (`workload::engine_decisions`, as `engine` draws them): their sampled
+/// deals, each solved for its decision's strain and leader. The opening
+/// leads and the card play have cards of a current trick, which
+/// bridge-solver's command line does not take. Returns the number of values
+/// that differ.
+pub(crate) fn bids_bridge_solver(reps: usize, bs: &BridgeSolver) -> usize {
+    let positions = bids();
+    let what = format!("the bidding decisions' {} sampled deals, one strain and leader each", positions.len());
+    values_bridge_solver("engine", &what, &positions, reps, bs)
 }
