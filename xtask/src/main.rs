@@ -21,6 +21,7 @@
 //! * `cargo xtask wasm [--test]` builds the npm package of `dds-wasm`
 //!   (`target/npm/`, packed) and with `--test` runs its Node tests.
 
+mod apt;
 mod bench;
 mod capi;
 mod codegen;

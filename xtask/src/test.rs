@@ -2,7 +2,8 @@
 //! clean machine as on a developer's: the system packages the tests need
 //! (DDS's header and library for the C interface and the differential
 //! tests, a C compiler, Python with `venv`, `nm`, Chromium) are installed
-//! with apt-get when missing, then formatting, lints, the Rust tests, the
+//! with apt-get when missing (after waiting for any other apt or dpkg
+//! process to finish), then formatting, lints, the Rust tests, the
 //! differential tests against DDS 2.9, the C library through Python's
 //! ctypes, the C library's threads under ThreadSanitizer (`tsan
 //! --stable`), every fuzz target for a minute, an unchanged client (endplay
@@ -14,6 +15,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::apt::Apt;
 use crate::process::run_command;
 
 /// The Debian packages the tests need, and a file or program that tells
@@ -161,26 +163,19 @@ fn wasm_bindgen(root: &Path) -> Result<std::path::PathBuf, String> {
 }
 
 /// Installs the packages that are missing, with apt-get (as root, or
-/// through sudo).
+/// through sudo), waiting for another apt or dpkg process to release its
+/// lock first ([`crate::apt`]).
 fn install_packages() -> Result<(), String> {
     let missing: Vec<&str> = PACKAGES.iter().filter(|(_, probe)| !present(probe)).map(|(name, _)| *name).collect();
     if missing.is_empty() {
         return Ok(());
     }
     println!("xtask test: installing {}", missing.join(" "));
-    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0"));
-    let apt = |args: &[&str]| {
-        let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
-        if !root {
-            cmd.arg("apt-get");
-        }
-        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-        run_command(&mut cmd)
-    };
-    apt(&["update", "-q"])?;
+    let apt = Apt::system();
+    apt.run(&["update", "-q"])?;
     let mut install = vec!["install", "-y", "-q", "--no-install-recommends"];
     install.extend(&missing);
-    apt(&install).map_err(|e| format!("cannot install {}: {e}", missing.join(" ")))?;
+    apt.run(&install).map_err(|e| format!("cannot install {}: {e}", missing.join(" ")))?;
     match PACKAGES.iter().find(|(_, probe)| !present(probe)) {
         Some((name, _)) => Err(format!("{name} is still missing after apt-get install")),
         None => Ok(()),
