@@ -30,6 +30,8 @@ pub enum ParseError {
     Vulnerability,
     /// Not a contract (e.g. `4S`, `3NTX`, `6HXX`, with an optional declarer).
     Contract,
+    /// Not a call of an auction (`P`, `X`, `XX` or a bid such as `1S`).
+    Call,
 }
 
 impl fmt::Display for ParseError {
@@ -45,6 +47,7 @@ impl fmt::Display for ParseError {
             ParseError::Hand => "invalid pbn hand (expected four suits separated by dots)",
             ParseError::Vulnerability => "invalid vulnerability (expected None, NS, EW or All)",
             ParseError::Contract => "invalid contract (expected level, strain and X or XX, such as 4S or 3NTX)",
+            ParseError::Call => "invalid call (expected P, X, XX or a bid such as 1S or 3NT)",
         })
     }
 }

@@ -19,6 +19,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod auction;
 mod by;
 mod card;
 mod contract;
@@ -31,12 +32,14 @@ mod lin;
 mod pbn_file;
 mod pbn_results;
 mod rank;
+mod recorded;
 mod rng;
 mod score;
 mod seat;
 mod suit;
 mod vulnerability;
 
+pub use auction::{Auction, AuctionError, AuctionOutcome, Call};
 pub use by::{BySeat, ByStrain, BySuit};
 pub use card::Card;
 pub use deal::{Deal, PbnDeal};
@@ -46,6 +49,7 @@ pub use hand::{Hand, HandIter};
 pub use holding::{Holding, HoldingIter};
 pub use lin::{is_lin, parse_lin, LinBoard, LinError};
 pub use rank::Rank;
+pub use recorded::{trick_winner, RecordError, RecordedPlay};
 pub use rng::SplitMix64;
 pub use seat::{Seat, Side};
 pub use suit::{Strain, Suit};

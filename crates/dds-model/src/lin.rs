@@ -9,6 +9,12 @@
 //! followed by ranks (`S4HT73D9752CJ865`); a hand left empty gets the cards
 //! the others do not hold.
 //!
+//! A board may also record its auction and play: `mb|` one call each (BBO
+//! writes `p` for a pass, `d` a double, `r` a redouble, `!` after an
+//! alerted call, and `an|` annotations between calls), `pc|` one played
+//! card each, `mc|` the tricks declarer's side claimed. They are read
+//! into [`LinBoard::recorded`]; a fault there leaves the deal readable.
+//!
 //! BBO's links are read too: a handviewer (or movie, or "my hands") link
 //! holds LIN in its `lin=` parameter, percent-encoded; an older handviewer
 //! link holds the hands in `n=`, `e=`, `s=`, `w=` (`sakqhakdakcak`), with
@@ -16,10 +22,10 @@
 
 use core::fmt;
 
-use crate::{BySeat, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
+use crate::{BySeat, Card, Deal, Hand, Rank, RecordedPlay, Seat, Suit, Vulnerability};
 
 /// One board of a LIN text.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LinBoard {
     /// The deal (a full deal: 13 cards in each hand).
     pub deal: Deal,
@@ -29,6 +35,10 @@ pub struct LinBoard {
     pub vulnerability: Option<Vulnerability>,
     /// The board number of `ah|Board N|` or `qx|o N|`, when the board has one.
     pub board: Option<u32>,
+    /// The auction (`mb|`), with the final contract and declarer it
+    /// gives, the cards played (`pc|`) and the claim (`mc|`), and why any
+    /// of them could not be read.
+    pub recorded: RecordedPlay,
 }
 
 /// Why a board of a LIN text could not be read.
@@ -79,12 +89,12 @@ pub fn is_lin(text: &str) -> bool {
 /// The LIN text of a BBO link: the decoded `lin=` parameter, or a board
 /// built from the `n=`, `e=`, `s=`, `w=` hands; `None` for text that is not
 /// such a link.
-fn link_lin(text: &str) -> Option<String> {
+fn link_lin(text: &str) -> Option<LinkLin> {
     let text = text.trim();
     let params = link_params(text)?;
     let param = |name: &str| params.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     if let Some(lin) = param("lin") {
-        return Some(lin.to_owned());
+        return Some(LinkLin::Parameter(lin.to_owned()));
     }
     // The hands form: only on a link (a handviewer page, or a query).
     let hands: Vec<&str> = ["s", "w", "n", "e"].iter().map(|s| param(s).unwrap_or("")).collect();
@@ -113,7 +123,15 @@ fn link_lin(text: &str) -> Option<String> {
     if let Some(b) = board {
         lin += &format!("ah|Board {b}|");
     }
-    Some(lin)
+    Some(LinkLin::Hands(lin))
+}
+
+/// The LIN text a link holds.
+enum LinkLin {
+    /// The decoded `lin=` parameter.
+    Parameter(String),
+    /// A board made of the `n=`, `e=`, `s=`, `w=` hands.
+    Hands(String),
 }
 
 /// The parameters of a link's query (after `?` or `#`), names and
@@ -175,7 +193,8 @@ fn decode_param(value: &str) -> String {
 
 /// The boards of a LIN text, each read or its own error: a bad board does
 /// not stop the others. A BBO link is read as the board it holds (see the
-/// module documentation).
+/// module documentation); a link whose `lin=` parameter holds no board
+/// is an error.
 ///
 /// ```
 /// use dds_model::{parse_lin, Seat, Vulnerability};
@@ -190,7 +209,17 @@ fn decode_param(value: &str) -> String {
 /// ```
 pub fn parse_lin(text: &str) -> Vec<Result<LinBoard, LinError>> {
     match link_lin(text) {
-        Some(lin) => parse_lin_text(&lin),
+        Some(LinkLin::Parameter(lin)) => {
+            let boards = parse_lin_text(&lin);
+            if boards.is_empty() {
+                let shown: String = lin.chars().take(40).collect();
+                let more = if lin.chars().count() > 40 { "..." } else { "" };
+                let message = format!("the link's lin= parameter holds no deal (md|...|): it reads {shown:?}{more}");
+                return vec![Err(LinError { index: 1, message })];
+            }
+            boards
+        }
+        Some(LinkLin::Hands(lin)) => parse_lin_text(&lin),
         None => parse_lin_text(text),
     }
 }
@@ -238,7 +267,17 @@ fn board(pairs: &[(&str, &str)]) -> Result<LinBoard, String> {
     let board = value("ah")
         .and_then(|v| v.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().ok())
         .or_else(|| value("qx").and_then(|v| v.split(',').next()?.get(1..)?.trim().parse().ok()));
-    Ok(LinBoard { deal, dealer, vulnerability, board })
+    // The auction and play, in order (`an|` and the other pairs between
+    // them are read past).
+    fn all<'a>(pairs: &'a [(&'a str, &'a str)], name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        pairs.iter().filter(move |(k, _)| k.eq_ignore_ascii_case(name)).map(|&(_, v)| v.trim())
+    }
+    let calls: Vec<&str> =
+        all(pairs, "mb").flat_map(|v| v.split('-')).map(str::trim).filter(|c| !c.is_empty()).collect();
+    let calls = (pairs.iter().any(|(k, _)| k.eq_ignore_ascii_case("mb"))).then_some(calls);
+    let cards: Vec<&str> = all(pairs, "pc").filter(|c| !c.is_empty()).collect();
+    let recorded = RecordedPlay::from_lin(dealer, calls, cards, value("mc"));
+    Ok(LinBoard { deal, dealer, vulnerability, board, recorded })
 }
 
 /// `o`/`0`/`-` none, `n` North-South, `e` East-West, `b` both.
@@ -303,6 +342,7 @@ fn deal(md: &str) -> Result<(Seat, Deal), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{AuctionError, RecordError};
 
     // The deal N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3
     // in LIN's order (South, West, North, East).
@@ -381,6 +421,64 @@ mod tests {
         assert!(parse_lin("").is_empty());
         assert!(parse_lin("md").is_empty());
         assert!(parse_lin("pn|a,b,c,d|st||").is_empty());
+    }
+
+    #[test]
+    fn the_auction_play_and_claim_of_a_movie() {
+        // BBO's spellings: p, d, r, an alert and its annotation.
+        let text = format!(
+            "pn|South,West,North,East|st||md|3{S},{W},{N},|rh||ah|Board 1|sv|o|\
+             mb|p|mb|p|mb|p|mb|1S|mb|p|mb|2S!|an|constructive|mb|d|mb|p|mb|p|mb|r|mb|p|mb|p|mb|p|pg||\
+             pc|CT|pc|C4|pc|CA|pc|CJ|pg||pc|d9|pc|D2|pc|D5|pc|DA|pg||pc|H7|pc|H3|pc|HA|pc|H2|pg||mc|8|"
+        );
+        let board = parse_lin(&text).remove(0).expect("a valid board");
+        let recorded = &board.recorded;
+        let calls: Vec<String> = recorded.auction.iter().flatten().map(|c| c.to_string()).collect();
+        assert_eq!(calls, ["P", "P", "P", "1S", "P", "2S", "X", "P", "P", "XX", "P", "P", "P"]);
+        // West named spades first; East raised.
+        assert_eq!(recorded.contract.map(|c| c.to_string()).as_deref(), Some("2SXX by W"));
+        let play: Vec<String> = recorded.play.iter().map(|c| c.to_string()).collect();
+        assert_eq!(play, ["CT", "C4", "CA", "CJ", "D9", "D2", "D5", "DA", "H7", "H3", "HA", "H2"]);
+        assert_eq!((recorded.claim, &recorded.error, recorded.passed_out), (Some(8), &None, false));
+        // No auction or play: nothing recorded.
+        let plain = parse_lin(&format!("md|3{S},{W},{N},|")).remove(0).expect("a valid board");
+        assert_eq!(plain.recorded, RecordedPlay::default());
+        // Passed out; an unfinished auction.
+        let passed = parse_lin(&format!("md|3{S},{W},{N},|mb|p|mb|p|mb|p|mb|p|")).remove(0).unwrap();
+        assert!(passed.recorded.passed_out && passed.recorded.contract.is_none());
+        let unfinished = parse_lin(&format!("md|3{S},{W},{N},|mb|1N|mb|p|")).remove(0).unwrap();
+        assert!(!unfinished.recorded.passed_out && unfinished.recorded.contract.is_none());
+        assert_eq!(unfinished.recorded.auction.as_ref().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn a_bad_call_or_card_leaves_the_deal_readable() {
+        let text = format!("md|3{S},{W},{N},|mb|1S|mb|1H|pc|CT|pc|C44|mc|15|");
+        let board = parse_lin(&text).remove(0).expect("the deal still reads");
+        assert_eq!(board.deal.to_string(), PBN);
+        let error = board.recorded.error.as_ref().expect("an error for the auction");
+        assert!(matches!(error, RecordError::Auction(AuctionError::NotAllowed { index: 1, .. })), "{error:?}");
+        assert_eq!(error.to_string(), "call 2 of the auction, East's 1H, is not higher than the bid before it");
+        assert_eq!(board.recorded.contract, None);
+        assert_eq!(board.recorded.play.len(), 1);
+        let board = parse_lin(&format!("md|3{S},{W},{N},|mb|1S|mb|p|mb|p|mb|p|pc|CT|pc|XX|")).remove(0).unwrap();
+        assert!(matches!(&board.recorded.error, Some(RecordError::Card { index: 1, text, .. }) if text == "XX"));
+        assert!(board.recorded.contract.is_some());
+    }
+
+    #[test]
+    fn a_link_whose_lin_holds_no_board_is_an_error() {
+        for link in [
+            "https://www.bridgebase.com/tools/handviewer.html?lin=%ZZ%7Cnot%20lin",
+            "https://www.bridgebase.com/tools/handviewer.html?lin=",
+            "http://www.bridgebase.com/tools/movie.html#lin=pn%7Ca%2Cb%7C",
+        ] {
+            assert!(is_lin(link), "{link}");
+            let boards = parse_lin(link);
+            assert_eq!(boards.len(), 1, "{link}");
+            let err = boards[0].as_ref().expect_err("no board in the link");
+            assert!(err.to_string().starts_with("LIN board 1: the link's lin= parameter holds no deal"), "{err}");
+        }
     }
 
     #[test]
