@@ -34,11 +34,11 @@ use crate::with_solver;
 /// DDS 3's exception of a status code: `ValueError` for the codes its
 /// bindings count as bad arguments, `RuntimeError` for the others (the
 /// position's cards), with its message `"DDS error -14: ..."`; a batch
-/// adds the index of the board.
+/// adds the board's ordinal and index (`(board 2, index 1)`).
 pub(crate) fn dds_error(code: i32, board: Option<usize>) -> PyErr {
     let mut text = format!("DDS error {code}: {}", message(code));
     if let Some(i) = board {
-        text.push_str(&format!(" (board {i})"));
+        text.push_str(&format!(" (board {}, index {i})", i + 1));
     }
     match code {
         RETURN_TRUMP_WRONG
@@ -304,8 +304,8 @@ fn trick_arg(obj: &Bound<'_, PyAny>, name: &str, ranks: bool) -> PyResult<[i32; 
 ///
 /// A bad argument raises as `solve_board_pbn` does (`ValueError`,
 /// `TypeError`); a bad deal raises DDS 3's exception for it, naming its
-/// index (`RuntimeError: DDS error -14: ... (board 3)`), before anything
-/// is solved. There is no limit on the number of deals.
+/// index (`RuntimeError: DDS error -14: ... (board 4, index 3)`), before
+/// anything is solved. There is no limit on the number of deals.
 ///
 /// >>> deals = ["N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
 /// ...          "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"]
@@ -361,8 +361,9 @@ pub(crate) fn solve_boards_pbn<'py>(
         let text = text.to_cow()?;
         if text.len() > 79 {
             return Err(PyValueError::new_err(format!(
-                "remain_cards PBN string is too long ({} bytes, maximum 79) (board {i})",
-                text.len()
+                "remain_cards PBN string is too long ({} bytes, maximum 79) (board {}, index {i})",
+                text.len(),
+                i + 1
             )));
         }
         let cards = read_pbn(text.as_bytes()).map_err(|code| dds_error(code, Some(i)))?;

@@ -113,10 +113,12 @@ impl Failure {
     }
 
     /// The exception, its message prefixed with the item's noun and place
-    /// (`deal 3: ...`) when `at` gives them.
+    /// when `at` gives them: `deal 3 (index 2): ...` for the item at index 2
+    /// (the `index` attribute), its ordinal and its index both spelt out so
+    /// that neither is read as the other.
     pub(crate) fn to_pyerr(&self, py: Python<'_>, at: Option<(&str, usize)>) -> PyErr {
         let message = match at {
-            Some((noun, index)) => format!("{noun} {index}: {}", self.reason),
+            Some((noun, index)) => format!("{noun} {} (index {index}): {}", index + 1, self.reason),
             None => self.reason.clone(),
         };
         let err = match self.class {

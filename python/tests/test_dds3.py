@@ -313,7 +313,7 @@ BAD = [
     (lambda: dds3.solve_board_pbn("N:... K... Q... J...", current_trick_rank=(13, 0, 0)), RuntimeError,
      "DDS error -13: "),
     (lambda: dds3.solve_all_boards_pbn([{"remain_cards": DEAL}, {"remain_cards": "N:A... K... Q..."}]), RuntimeError,
-     r"DDS error -14: .*\(board 1\)"),
+     r"DDS error -14: .*\(board 2, index 1\)"),
     (lambda: dds3.calc_dd_table({"cards": [[0] * 4] * 4}), RuntimeError, "DDS error -2: "),
     (lambda: dds3.calc_all_tables_pbn(["N:A5.QJ953.KQ962. KJT8.K74..AJ62 632.A6.T74.KQ953 Q974.T82.AJ5.T74"]),
      RuntimeError, "DDS error -14: "),
@@ -350,8 +350,8 @@ BAD = [
     (lambda: dds3.solve_boards_pbn([DEAL], trump=5), ValueError, "trump has invalid value 5"),
     (lambda: dds3.solve_boards_pbn([DEAL], current_trick_rank=(1, 0, 0)), ValueError, "invalid value 1"),
     (lambda: dds3.solve_boards_pbn([DEAL], threads=-1), ValueError, "threads"),
-    (lambda: dds3.solve_boards_pbn([DEAL, "N:A... K... Q..."]), RuntimeError, r"DDS error -14: .*\(board 1\)"),
-    (lambda: dds3.solve_boards_pbn([DEAL], target=14), ValueError, r"DDS error -7: .*\(board 0\)"),
+    (lambda: dds3.solve_boards_pbn([DEAL, "N:A... K... Q..."]), RuntimeError, r"DDS error -14: .*\(board 2, index 1\)"),
+    (lambda: dds3.solve_boards_pbn([DEAL], target=14), ValueError, r"DDS error -7: .*\(board 1, index 0\)"),
 ]
 
 

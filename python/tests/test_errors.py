@@ -40,8 +40,9 @@ def test_batch_raise_names_the_first_bad_item_before_solving():
     with pytest.raises(ddsrs.DealError) as e:
         ddsrs.dd_tables(deals)
     assert e.value.index == 2
-    assert str(e.value).startswith("deal 2: ")
-    assert e.value.reason == str(e.value)[len("deal 2: ") :]
+    # The third deal: its ordinal and its index, neither read as the other.
+    assert str(e.value).startswith("deal 3 (index 2): ")
+    assert e.value.reason == str(e.value)[len("deal 3 (index 2): ") :]
     # An array with a bad deal: the same.
     bits = ddsrs.deals_to_array([DEAL, DEAL, DEAL])
     bits[1, 2, 3] |= 1 << 15
@@ -82,7 +83,7 @@ def test_solve_boards_errors():
     assert answers[0].best == 5 and answers[2].best == 0
     assert answers[1] is None and answers[3] is None and answers[4] is None
     assert [(e.index, e.kind) for e in errors] == [(1, "played_card_held"), (3, "strain"), (4, "type")]
-    assert "board 3: bad strain 'X'" in str(errors[1])
+    assert "board 4 (index 3): bad strain 'X'" in str(errors[1])
     # The target above the tricks left, found before solving.
     answers, errors = ddsrs.solve_boards([boards[0], boards[2]], target=2, errors="return")
     assert answers[0] is not None and answers[1] is None
@@ -99,7 +100,7 @@ def test_play_errors():
     requests = [(DEAL, "S", "N", ["CT"]), (DEAL, "S", "N", play), (DEAL, "S", "N", "C4")]
     with pytest.raises(ddsrs.PlayError) as e:
         ddsrs.analyse_plays(requests)
-    assert e.value.index == 1 and str(e.value).startswith("play 1: card 4")
+    assert e.value.index == 1 and str(e.value).startswith("play 2 (index 1): card 4")
     answers, errors = ddsrs.analyse_plays(requests, errors="return")
     assert answers[0].tricks == [8, 8] and answers[1] is None and answers[2] is None
     assert [(e.index, e.fault) for e in errors] == [(1, "revoke"), (2, "held_by_E")]
