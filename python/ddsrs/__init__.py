@@ -38,6 +38,7 @@ batch of sampled deals of one position in one call.
 """
 
 from ddsrs._ddsrs import (
+    MAX_THREADS,
     MISSING,
     PAR_DTYPE,
     BestLine,
@@ -72,6 +73,7 @@ from ddsrs._ddsrs import (
 )
 
 __all__ = [
+    "MAX_THREADS",
     "MISSING",
     "PAR_DTYPE",
     "BestLine",

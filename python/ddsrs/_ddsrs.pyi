@@ -11,6 +11,7 @@ __version__: str
 __all__ = [
     "__version__",
     "MISSING",
+    "MAX_THREADS",
     "PAR_DTYPE",
     "InputError",
     "DealError",
@@ -56,6 +57,9 @@ __all__ = [
 
 #: The table entries of a deal that failed (``errors="return"``).
 MISSING: int
+#: The most threads a batch runs on (``threads``: None or 0 for every core,
+#: else 1 to ``MAX_THREADS``).
+MAX_THREADS: int
 #: The numpy dtype of a par row (``dd_tables(..., par_format="array")``):
 #: ``ok`` (False for a deal that failed), then ``ns_first`` and ``ew_first``,
 #: each ``score`` (int32, North-South's point of view), ``count`` (uint8)

@@ -11,9 +11,13 @@ ended and writes nothing twice.
     python -m ddsrs.dask --random 1000000 --seed 1 --out deals/
     python -m ddsrs.dask games.pbn --out games/ --scheduler tcp://host:8786
 
-The command exits with status 0 when every shard is written, 1 when the
-output folder holds another job's parts (``JobError``) or the deals cannot
-be read, 2 for bad arguments, and 130 on Ctrl-C, after one line on stderr
+The command exits with status 0 when every shard is written and some deal
+solved; 1, after one line on stderr, when the deals cannot be read or are
+none, when every deal is bad (the parts are written, with why in their
+``error`` column), when the output folder holds another job's parts
+(``JobError``) or cannot be written, or when ddsrs's ``dask`` extra is not
+installed; 2 for bad arguments (``argument --threads: must be 0 (every
+core) to 1024, not 2000``); and 130 on Ctrl-C, after one line on stderr
 such as ``stopped: 2 of 4 shards written; run again to resume``.
 
 >>> from ddsrs import dask as ddask                        # doctest: +SKIP
@@ -68,6 +72,7 @@ __all__ = [
     "written_parts",
     "run",
     "main",
+    "require_extra",
 ]
 
 SEATS = "NESW"
@@ -83,6 +88,43 @@ _VUL_NAMES = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW
 # after writing its temporary file, before renaming it (see tests/test_dask.py).
 CRASH_ENV = "DDSRS_DASK_TEST_CRASH"
 JOB_FILE = "_ddsrs_job.json"
+
+
+def _extra_command() -> str:
+    """The pip command that installs ddsrs's ``dask`` extra, from the
+    installed package's own metadata (its requirements as pinned there)."""
+    requirements: List[str] = []
+    try:
+        from importlib.metadata import PackageNotFoundError, requires
+
+        try:
+            for r in requires("ddsrs") or []:
+                name, _, marker = r.partition(";")
+                if marker.replace("'", '"').replace(" ", "") == 'extra=="dask"':
+                    requirements.append(name.strip())
+        except PackageNotFoundError:
+            pass
+    except ImportError:
+        pass
+    if not requirements:
+        requirements = ["dask[distributed]", "pyarrow", "pandas"]
+    return "pip install " + " ".join(f'"{r}"' for r in requirements)
+
+
+def require_extra() -> None:
+    """Raise ``ImportError`` naming ddsrs's ``dask`` extra and the command
+    that installs it when ``dask[distributed]`` or ``pyarrow`` cannot be
+    imported (``run`` and the command check it before anything else)."""
+    try:
+        import distributed  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError as e:
+        missing = getattr(e, "name", None) or str(e)
+        raise ImportError(
+            f"ddsrs.dask needs ddsrs's \"dask\" extra, which is not installed (no module named {missing!r}): "
+            f"{_extra_command()}",
+            name=getattr(e, "name", None),
+        ) from e
 
 
 class JobError(ValueError):
@@ -289,7 +331,9 @@ def shard_table(deals: Sequence[Deal], threads: Optional[int] = None) -> Any:
     import pyarrow as pa
 
     tables, errors = ddsrs.dd_tables([d.deal for d in deals], threads=threads, errors="return")
-    bad = {e.index: str(e) for e in errors}
+    # The reason alone: the row is the deal (the message's index would be
+    # the deal's place in this shard, not in the source).
+    bad = {e.index: e.reason for e in errors}
     scores: List[Optional[int]] = []
     contracts: List[Optional[str]] = []
     for i, d in enumerate(deals):
@@ -524,6 +568,15 @@ class Summary:
     seconds: float
     workers: int
     out: str
+    #: Bad deals in the parts skipped (written by an earlier run).
+    skipped_errors: int = 0
+
+    @property
+    def all_bad(self) -> bool:
+        """True when the job has deals and every one of them is bad (in
+        the parts of this run and of the runs before it): nothing was
+        solved."""
+        return self.deals > 0 and self.errors + self.skipped_errors == self.deals
 
     @property
     def deals_per_second_per_worker(self) -> float:
@@ -580,7 +633,10 @@ def run(
     before any cluster starts. On Ctrl-C (``KeyboardInterrupt``) the parts
     written stay, a rerun resumes; a local cluster of its own is closed
     without its workers' warnings (its workers ignore SIGINT, leaving it to
-    this process) and the ``KeyboardInterrupt`` propagates."""
+    this process) and the ``KeyboardInterrupt`` propagates. Without the
+    ``dask`` extra installed, raises ``ImportError`` saying so
+    (``require_extra``)."""
+    require_extra()
     from distributed import Client, LocalCluster, as_completed
 
     if shard_size < 1:
@@ -666,43 +722,114 @@ def run(
                 _close(own_client, own_cluster)
     # Temporary files of attempts that died (a worker killed mid-write).
     _remove_temporary_files(out)
-    return Summary(source.count, shards, sorted(solved), sorted(skipped), solved_deals, bad, seconds, n_workers, out)
+    skipped_bad = sum(_part_errors(part_path(out, i, width)) for i in skipped)
+    return Summary(
+        source.count, shards, sorted(solved), sorted(skipped), solved_deals, bad, seconds, n_workers, out, skipped_bad
+    )
+
+
+def _part_errors(path: str) -> int:
+    """The bad deals of a part: its rows with an ``error``."""
+    import pyarrow.parquet as pq
+
+    column = pq.read_table(path, columns=["error"]).column("error")
+    return len(column) - column.null_count
+
+
+def _first_error(out: str, source: DealSource, shard_size: int) -> Optional[Tuple[int, str]]:
+    """``(index in the source, reason)`` of the first bad deal in the job's
+    parts, or None."""
+    import pyarrow.parquet as pq
+
+    shards, width = _plan(source, shard_size)
+    for i in range(shards):
+        path = part_path(out, i, width)
+        if os.path.exists(path):
+            for k, reason in enumerate(pq.read_table(path, columns=["error"]).column("error").to_pylist()):
+                if reason is not None:
+                    return i * shard_size + k, reason
+    return None
+
+
+def _int_option(allowed: str, low: Optional[int] = None, high: Optional[int] = None) -> Any:
+    """An argparse ``type`` of an int option, from ``low`` to ``high``,
+    whose errors say what is allowed: ``argument --threads: must be 0
+    (every core) to 1024, not 2000``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {value}")
+        return value
+
+    return parse
+
+
+def _vul_option(text: str) -> str:
+    try:
+        return _vul(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be None, NS, EW or All, not {text!r}") from None
+
+
+def _dealer_option(text: str) -> str:
+    if text.strip().lower() not in ("n", "e", "s", "w", "north", "east", "south", "west"):
+        raise argparse.ArgumentTypeError(f"must be N, E, S or W, not {text!r}")
+    return text.strip().upper()[0]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m ddsrs.dask``: the exit status is 0 when every shard is
-    written, 1 when the deals cannot be read or ``--out`` holds another
-    job's parts, 2 for bad arguments, 130 after Ctrl-C (with one line on
-    stderr: how many shards are written)."""
+    written and some deal solved, 1 when the deals cannot be read or are
+    none, when every deal is bad (nothing solved; the parts are written,
+    each bad deal's ``error`` says why), when ``--out`` holds another job's
+    parts or cannot be written, or when ddsrs's ``dask`` extra is not
+    installed, 2 for bad arguments, 130 after Ctrl-C (with one line on
+    stderr: how many shards are written). Every error is one line on
+    stderr."""
     p = argparse.ArgumentParser(
         prog="python -m ddsrs.dask",
         description="Solve many deals double dummy on a Dask cluster, one Parquet file per shard.",
     )
+    at_least_1 = _int_option("an int of 1 or more", low=1)
+    threads = _int_option(f"0 (every core) to {ddsrs.MAX_THREADS}", low=0, high=ddsrs.MAX_THREADS)
     p.add_argument("deals", nargs="?", help="a file of PBN deals (one a line) or of PBN games")
-    p.add_argument("--random", type=int, metavar="N", help="N random deals instead of a file")
-    p.add_argument("--seed", type=int, default=0, help="the seed of --random (default 0)")
+    p.add_argument("--random", type=at_least_1, metavar="N", help="N random deals instead of a file")
+    p.add_argument("--seed", type=_int_option("an int"), default=0, help="the seed of --random (default 0)")
     p.add_argument("--out", required=True, help="the output folder (every worker must reach it)")
-    p.add_argument("--shard-size", type=int, default=10_000, help="deals a shard (default 10000)")
+    p.add_argument("--shard-size", type=at_least_1, default=10_000, help="deals a shard (default 10000)")
     p.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786); default: a local cluster")
-    p.add_argument("--workers", type=int, default=1, help="local cluster: worker processes (default 1)")
-    p.add_argument("--threads-per-worker", type=int, default=1, help="local cluster: tasks a worker (default 1)")
-    p.add_argument("--threads", type=int, default=None, help="solver threads a task (default: every core)")
-    p.add_argument("--vul", default="None", help="vulnerability of a file of plain deals (default None)")
-    p.add_argument("--dealer", default=None, help="dealer of a file of plain deals (default: none)")
+    p.add_argument("--workers", type=at_least_1, default=1, help="local cluster: worker processes (default 1)")
+    p.add_argument("--threads-per-worker", type=at_least_1, default=1, help="local cluster: tasks a worker (default 1)")
+    p.add_argument(
+        "--threads", type=threads, default=None,
+        help=f"solver threads a task, 0 (every core, the default) to {ddsrs.MAX_THREADS}",
+    )  # fmt: skip
+    p.add_argument(
+        "--vul", type=_vul_option, default=None,
+        help="vulnerability of a file of plain deals: None (the default), NS, EW or All",
+    )  # fmt: skip
+    p.add_argument("--dealer", type=_dealer_option, default=None, help="dealer of a file of plain deals: N, E, S or W")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     a = p.parse_args(argv)
-    if (a.deals is None) == (a.random is None):
+    if a.deals is not None and a.random is not None:
+        p.error("give a file of deals or --random N, not both")
+    if a.deals is None and a.random is None:
         p.error("give a file of deals or --random N")
-    if a.shard_size < 1:
-        p.error("--shard-size must be at least 1")
-    try:
-        ddsrs.dd_tables([], threads=a.threads)  # the solver's own check of --threads
-    except ValueError as e:
-        p.error(f"--threads: {e}")
+    if a.random is not None and (a.vul is not None or a.dealer is not None):
+        p.error("--vul and --dealer are for a file of deals: random deal k has board k + 1's dealer and vulnerability")
 
     def fail(message: str) -> int:
         print(f"{p.prog}: error: {message}", file=sys.stderr)
         return 1
+
+    try:
+        require_extra()
+    except ImportError as e:
+        return fail(str(e))
 
     source: Optional[DealSource] = None
     try:
@@ -710,15 +837,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             source = RandomSource(a.random, a.seed)
         else:
             try:
-                deals = read_deals(a.deals, a.vul, a.dealer)
+                deals = read_deals(a.deals, a.vul or "None", a.dealer)
             except (OSError, ValueError) as e:
                 return fail(f"cannot read the deals of {a.deals}: {e}")
+            if not deals:
+                return fail(f"no deals in {a.deals}: one PBN deal a line, or PBN games with [Deal] tags")
             source = ListSource(deals, name=a.deals)
         summary = run(
             source, a.out, shard_size=a.shard_size, scheduler=a.scheduler, workers=a.workers,
             threads_per_worker=a.threads_per_worker, threads=a.threads, progress=not a.quiet,
         )  # fmt: skip
     except JobError as e:
+        return fail(str(e))
+    except OSError as e:  # --out not writable, a scheduler out of reach
         return fail(str(e))
     except KeyboardInterrupt:
         # One line, over the progress line on a terminal.
@@ -730,6 +861,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             sys.stderr.write(f"{erase}stopped: {written} of {shards} shards written; run again to resume\n")
         return 130
     print(summary.line())
+    if summary.all_bad:
+        first = _first_error(summary.out, source, a.shard_size)  # type: ignore[arg-type]
+        example = f": deal {first[0] + 1} (index {first[0]}): {first[1]}" if first is not None else ""
+        return fail(f"none of the {summary.deals} deals could be solved, every one is bad{example}")
     return 0
 
 

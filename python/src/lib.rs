@@ -90,6 +90,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MISSING", tables::MISSING)?;
+    m.add("MAX_THREADS", dds::MAX_THREADS)?;
     m.add("PAR_DTYPE", tables::par_dtype(py)?)?;
     m.add("InputError", py.get_type::<errors::InputError>())?;
     m.add("DealError", py.get_type::<errors::DealError>())?;

@@ -173,6 +173,10 @@ def test_bad_deal_is_a_row(client, tmp_path):
     rows = pq.read_table(os.path.join(out, "part-00000.parquet")).to_pylist()
     assert rows[0]["error"] is None and rows[0]["tricks"] is not None
     assert rows[1]["tricks"] is None and rows[1]["par_score"] is None and rows[1]["error"]
+    # The reason alone: the row is the deal (no index within its shard).
+    with pytest.raises(ddsrs.DealError) as e:
+        ddsrs.dd_table("N:AKQ")
+    assert rows[1]["error"] == e.value.reason == str(e.value)
 
 
 def test_pandas_reads_the_output(client, list10, tmp_path):
@@ -230,12 +234,40 @@ def test_command_refuses_another_job_in_one_line(client, list10, tmp_path):
 
 
 def test_command_bad_arguments(tmp_path):
+    # The argument errors themselves: tests/test_dask_command.py.
     out = str(tmp_path / "out")
     status, stdout, stderr = command(["--random", "4", "--threads", "2000", "--out", out], tmp_path)
-    assert status == 2 and "--threads: threads must be None or 0 (every core) to 1024, not 2000" in stderr
+    assert status == 2 and "error: argument --threads: must be 0 (every core) to 1024, not 2000" in stderr
     status, stdout, stderr = command([str(tmp_path / "missing.pbn"), "--out", out], tmp_path)
     assert status == 1 and stderr.count("\n") == 1 and "cannot read the deals of" in stderr, stderr
+    (tmp_path / "empty.txt").write_text("# no deals\n\n")
+    status, stdout, stderr = command(["empty.txt", "--out", out], tmp_path)
+    assert status == 1 and stdout == "", stderr
+    assert stderr.splitlines() == ["python -m ddsrs.dask: error: no deals in empty.txt: one PBN deal a line, or PBN "
+                                   "games with [Deal] tags"]  # fmt: skip
     assert not os.path.exists(out)
+
+
+def test_command_every_deal_bad_exits_non_zero(tmp_path):
+    # Nothing solved is a failure: status 1 and one line saying so, after the
+    # summary; the parts are written, each bad deal's error saying why.
+    (tmp_path / "bad.txt").write_text("N:AKQ\nN:A... K... Q... J...\n")
+    out = str(tmp_path / "out")
+    args = ["bad.txt", "--shard-size", "1", "--workers", "1", "--out", out, "--quiet"]
+    status, stdout, stderr = command(args, tmp_path)
+    assert status == 1, stderr
+    assert stdout.startswith("ddsrs.dask: 2 deals in 2 shards (2 solved, 0 skipped), 2 deals solved (2 bad)"), stdout
+    last = stderr.splitlines()[-1]
+    assert last.startswith("python -m ddsrs.dask: error: none of the 2 deals could be solved, every one is bad: "
+                           "deal 1 (index 0): "), last  # fmt: skip
+    _, parts = read_parts(out)
+    errors = [row["error"] for t in parts for row in t.to_pylist()]
+    assert len(errors) == 2 and all(errors), errors
+    assert last.endswith(errors[0])
+    # A rerun, every part skipped: still nothing solved, still status 1.
+    status, stdout, stderr = command(args, tmp_path)
+    assert status == 1 and "(0 solved, 2 skipped)" in stdout, stderr
+    assert stderr.splitlines()[-1] == last
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
