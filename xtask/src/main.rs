@@ -2,8 +2,10 @@
 //!
 //! * `cargo xtask codegen [--check]` regenerates the lookup tables of
 //!   `dds-tables` (or checks that the checked-in files are fresh).
-//! * `cargo xtask tidy` checks project conventions (every `.rs` file opens
-//!   with a `//!` doc comment).
+//! * `cargo xtask tidy` checks conventions that a compiler does not: every
+//!   `.rs` file of `crates/`, `xtask/` and `benches/` opens with a `//!` doc
+//!   comment, no test uses `should_panic` (tests check the error value), and
+//!   the crate graph that `ARCHITECTURE.md` states matches the manifests.
 //! * `cargo xtask bench [ARGS]` runs the `ddsbench` workloads in release
 //!   mode, side by side with DDS 2.9 when Debian's `libdds-dev` is
 //!   installed (`apt-get install libdds-dev`).
