@@ -37,5 +37,6 @@ step "installing ${wheel[0]##*/}"
 (cd / && "$venv/bin/python" -c 'import ddsrs, sys; assert "site-packages" in ddsrs.__file__, ddsrs.__file__')
 
 step "the tests"
-(cd python && "$venv/bin/pytest" -q -p no:cacheprovider tests)
+# DDSRS_WHEEL: the wheel that tests/test_dds3_install.py installs in venvs of its own.
+(cd python && DDSRS_WHEEL="${wheel[0]}" "$venv/bin/pytest" -q -p no:cacheprovider tests)
 step "passed"

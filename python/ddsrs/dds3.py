@@ -15,10 +15,12 @@ this solver (DDS 2.9's answers)::
         trump=0, first=0, solutions=3, mode=1, context=ctx)
     fut["cards"], fut["score"][0]   # (9, 5)
 
-A program that imports ``dds3`` itself (BEN does) runs unchanged with a
-two-line shim package ``dds3/__init__.py`` on its path holding
-``from ddsrs.dds3 import *`` (see python/README.md, "BEN and other dds3
-users").
+A program that imports ``dds3`` itself (BEN does) runs unchanged once
+``python -m ddsrs.dds3 --install`` has written a module ``dds3`` beside
+ddsrs that star-imports this one; it refuses while a ``dds3`` that is not
+ddsrs's (DDS 3's own) is installed, warns on import when one is installed
+after it, and ``--uninstall`` removes it (see python/README.md, "BEN and
+other dds3 users").
 
 The results are DDS 3's: futureTricks as ``{"nodes", "cards", "suit",
 "rank", "equals", "score"}`` (``suit``, ``rank``, ``equals`` and ``score``
@@ -824,3 +826,13 @@ def module_name() -> str:
     '_dds3'
     """
     return "_dds3"
+
+
+if __name__ == "__main__":
+    # ``python -m ddsrs.dds3 [--install | --uninstall]``: the module ``dds3``
+    # of DDS 3's name, standing in for it (ddsrs/_dds3_shim.py).
+    import sys
+
+    from ddsrs._dds3_shim import main as _main
+
+    sys.exit(_main())

@@ -3,8 +3,9 @@ replay benchmark, checked against DDS 2.9.
 
 BEN (https://github.com/lorserker/ben) calls DDS 3's Python module
 ``dds3`` from ``src/ddsolver/ddsolver.py``. This script runs BEN's own
-files on ``ddsrs.dds3`` through a shim package (``dds3/__init__.py``
-holding ``from ddsrs.dds3 import *``) and checks every answer against DDS
+files on ``ddsrs.dds3`` through the package ``dds3`` that ``python -m
+ddsrs.dds3 --install --target DIR`` writes (``from ddsrs.dds3 import *``)
+and checks every answer against DDS
 2.9 (the C library through ctypes; Debian's package libdds0, or the
 library $DDS29_LIBRARY names):
 
@@ -52,12 +53,6 @@ SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 STRAINS = ["S", "H", "D", "C", "NT"]
 SEATS = "NESW"
-
-# The dds3 shim that runs BEN on ddsrs.
-DDSRS_SHIM = '''"""dds3 for BEN: ddsrs's DDS 3 interface."""
-from ddsrs.dds3 import *  # noqa: F401,F403
-from ddsrs.dds3 import __all__  # noqa: F401
-'''
 
 # The dds3 shim over DDS 2.9 through ctypes that makes the recording:
 # solve_board_pbn, calc_all_tables_pbn and SolverContext, as BEN calls them.
@@ -323,7 +318,11 @@ def aggregate(solved: list, solutions: int) -> dict:
 
 
 def check(ben_src: str, work: str, recording: str, threads: int) -> int:
-    shim = write_package(os.path.join(work, "ddsrs-shim"), DDSRS_SHIM)
+    # The dds3 that runs BEN on ddsrs: ddsrs's own stand-in, written as a BEN
+    # user writes it, into a folder of its own put first on the path.
+    shim = os.path.join(work, "ddsrs-shim")
+    os.makedirs(shim, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "ddsrs.dds3", "--install", "--target", shim], check=True)
     records = [json.loads(line) for line in open(recording)]
     solves = [r for r in records if r.get("t") == "solve"]
     pars = [r for r in records if r.get("t") == "par"]
