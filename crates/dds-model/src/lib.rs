@@ -56,7 +56,7 @@ pub use suit::{Strain, Suit};
 
 pub use contract::{Contract, Level, Penalty};
 pub use pbn_file::{
-    PbnCarry, PbnFile, PbnFileError, PbnGame, PbnRecord, PbnRecordError, PbnRecords, PbnTag, PbnTagError,
+    PbnCarry, PbnCharset, PbnFile, PbnFileError, PbnGame, PbnRecord, PbnRecordError, PbnRecords, PbnTag, PbnTagError,
     RunawayComment,
 };
 pub use pbn_results::{

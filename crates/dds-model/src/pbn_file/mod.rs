@@ -8,6 +8,7 @@
 //! file written without changes is byte-identical to the file read. Changing a
 //! tag rewrites only that tag's piece.
 
+mod charset;
 mod error;
 mod record;
 mod scan;
@@ -17,6 +18,7 @@ mod tests;
 use core::fmt;
 use core::str::FromStr;
 
+pub use self::charset::PbnCharset;
 pub use self::error::{PbnFileError, PbnTagError, RunawayComment};
 pub use self::record::{PbnCarry, PbnRecord, PbnRecordError, PbnRecords};
 use self::scan::{is_blank, scan, Block, Scan};
@@ -107,6 +109,17 @@ pub struct PbnTag {
 }
 
 impl PbnFile {
+    /// What a reader says of a text in which [`PbnFile::parse`] finds no
+    /// game (only a header, such as `% PBN 2.1`, or nothing at all).
+    ///
+    /// ```
+    /// use dds_model::PbnFile;
+    /// assert!(PbnFile::parse("% PBN 2.1\n% EXPORT\n")?.games().is_empty());
+    /// assert_eq!(PbnFile::NO_GAMES, "a PBN file with no games");
+    /// # Ok::<_, dds_model::PbnFileError>(())
+    /// ```
+    pub const NO_GAMES: &'static str = "a PBN file with no games";
+
     /// Parses the text of a PBN file.
     ///
     /// Games are separated by blank lines (a blank line inside a `{ ... }`
