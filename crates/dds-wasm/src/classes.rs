@@ -148,7 +148,7 @@ impl WasmSolver {
     #[wasm_bindgen(js_name = writePbn, unchecked_return_type = "PbnWriteResult")]
     pub fn write_pbn(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PbnWriteOptions")] options: JsValue,
     ) -> JsResult<JsValue> {
         crate::files::write_pbn(&mut self.inner, &text, &options)
@@ -188,8 +188,7 @@ impl WasmBoard {
     /// The position after the seat to play plays `card` (an error unless
     /// it is legal).
     pub fn after(&self, #[wasm_bindgen(unchecked_param_type = "string")] card: JsValue) -> JsResult<WasmBoard> {
-        let card = convert::cards(&card, "card")?;
-        let [card] = card[..] else { return Err(Failure::type_error("card", "one card, such as \"SA\"").into()) };
+        let card = convert::card(&card, "card")?;
         Ok(WasmBoard { inner: self.inner.after(card).map_err(Failure::from)? })
     }
 

@@ -63,23 +63,31 @@ pub(crate) fn vulnerability(value: &JsValue) -> Result<Vulnerability, Failure> {
     parsed(value, "vulnerability")
 }
 
-/// Cards: an array of cards (`["SA", "HT"]`), or one string of them as the
-/// `dds play` command reads its arguments (`"SA HT"`, `"SAHT"`, `"S10"`);
-/// none when left out.
+/// Cards: an array of cards (`["SA", "HT"]`), each in a form the model's
+/// card parser takes; none when left out. A string is a type error, even
+/// one that reads as cards: a list of played cards is an array, so that a
+/// deal or a single card passed in its place is not read as cards.
 pub(crate) fn cards(value: &JsValue, argument: &str) -> Result<Vec<Card>, Failure> {
     if value.is_undefined() || value.is_null() {
         return Ok(Vec::new());
     }
-    if let Some(list) = value.as_string() {
-        return Card::parse_list(&list).map_err(|e| Failure::from(e).about(argument));
-    }
     if !Array::is_array(value) {
-        return Err(Failure::type_error(
-            argument,
-            &format!("an array of cards such as [\"SA\", \"HT\"], got {}", describe(value)),
-        ));
+        let got = match value.as_string() {
+            Some(text) => {
+                let shown: String = text.chars().take(30).collect();
+                let more = if text.chars().count() > 30 { "..." } else { "" };
+                format!("the string {shown:?}{more}")
+            }
+            None => describe(value),
+        };
+        return Err(Failure::type_error(argument, &format!("an array of cards such as [\"SA\", \"HT\"], got {got}")));
     }
     Array::from(value).iter().enumerate().map(|(i, card)| parsed::<Card>(&card, &format!("{argument}[{i}]"))).collect()
+}
+
+/// One card: a string such as `"SA"` or `"H10"`.
+pub(crate) fn card(value: &JsValue, argument: &str) -> Result<Card, Failure> {
+    parsed(value, argument)
 }
 
 /// A whole number, `default` when the argument is left out.

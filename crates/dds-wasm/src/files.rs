@@ -5,14 +5,16 @@
 
 use std::collections::HashMap;
 
-use dds::model::{parse_lin, Deal, PbnDeal, PbnFile, PbnRecord, PbnRecords, Seat, Vulnerability};
+use dds::model::{
+    parse_lin, Contract, Deal, PbnCharset, PbnDeal, PbnFile, PbnRecord, PbnRecords, RecordedPlay, Seat, Vulnerability,
+};
 use dds::report::{self, Collector};
 use dds::{DdTable, Solver};
-use js_sys::Array;
+use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use crate::api::{callback, report};
-use crate::convert::{self, array, property, show, Obj};
+use crate::convert::{self, array, property, show, strings, Obj};
 use crate::error::{Failure, JsResult};
 
 /// The hands of a PBN deal, unknown ones (`-`) `null`.
@@ -35,19 +37,60 @@ pub(crate) fn parse_deal(text: &JsValue) -> JsResult<JsValue> {
     Ok(Obj::new().set("deal", show(deal)).set("hands", hands(&deal)).set("full", is_full(&deal)).into())
 }
 
+/// A contract as `ContractInfo`: `{level, strain, penalty, declarer,
+/// text}`, `text` as the model writes it (`4SX by N`).
+fn contract_info(contract: Option<Contract>) -> JsValue {
+    contract.map_or(JsValue::NULL, |c| {
+        Obj::new()
+            .set("level", c.level.get())
+            .set("strain", c.strain.as_str())
+            .set("penalty", c.penalty.as_str())
+            .set("declarer", show(c.declarer))
+            .set("text", show(c))
+            .into()
+    })
+}
+
+/// The recorded contract and play of a board or game (the model's
+/// `RecordedPlay`) added to `obj`: `contract`, `passedOut`, `play` (the
+/// cards in the order played), `playError` (one line, or `null`); with
+/// `lin`, also `auction` and `claim`.
+fn with_recorded(obj: Obj, recorded: &RecordedPlay, lin: bool) -> Obj {
+    let mut obj = obj
+        .set("contract", contract_info(recorded.contract))
+        .set("passedOut", recorded.passed_out)
+        .set("play", strings(recorded.play.iter().map(|c| c.to_string())))
+        .set("playError", recorded.error.as_ref().map_or(JsValue::NULL, show));
+    if lin {
+        let auction = recorded
+            .auction
+            .as_ref()
+            .map_or(JsValue::NULL, |calls| strings(calls.iter().map(|c| c.to_string())).into());
+        obj = obj.set("auction", auction).set("claim", recorded.claim.map_or(JsValue::NULL, JsValue::from));
+    }
+    obj
+}
+
 /// `parseLin(text)`: each board of a LIN text or a BBO link (handviewer
 /// `lin=` or `n=`/`e=`/`s=`/`w=` hands), `{deal, dealer, vulnerability,
-/// board}`, or `{error}` for a bad board. The vulnerability is `sv|`'s,
-/// else the board number's (the model's `vulnerability_or_board`, as `dds`
-/// reads LIN); `null` when neither says, as the board.
+/// board, auction, contract, passedOut, play, claim, playError}`, or
+/// `{error}` for a bad board (a link whose `lin=` holds no board is one).
+/// The vulnerability is `sv|`'s, else the board number's (the model's
+/// `vulnerability_or_board`, as `dds` reads LIN); `null` when neither
+/// says, as the board. The auction, contract, play and claim are the
+/// model's reading of `mb|`, `pc|` and `mc|` (its `RecordedPlay`); a fault
+/// there is `playError`, not an error board.
 pub(crate) fn parse_lin_boards(text: &JsValue) -> JsResult<Array> {
     let text = convert::text(text, "text")?;
     let boards = parse_lin(&text).into_iter().map(|board| match board {
-        Ok(board) => Obj::new()
-            .set("deal", show(board.deal))
-            .set("dealer", show(board.dealer))
-            .set("vulnerability", board.vulnerability_or_board().map_or(JsValue::NULL, |v| v.as_str().into()))
-            .set("board", board.board.map_or(JsValue::NULL, JsValue::from)),
+        Ok(board) => {
+            let obj = Obj::new()
+                .set("deal", show(board.deal))
+                .set("dealer", show(board.dealer))
+                .set("vulnerability", board.vulnerability_or_board().map_or(JsValue::NULL, |v| v.as_str().into()))
+                .set("board", board.board.map_or(JsValue::NULL, JsValue::from));
+            with_recorded(obj, &board.recorded, true)
+        }
         Err(e) => Obj::new().set("error", Failure::from(e)),
     });
     Ok(array(boards))
@@ -83,15 +126,37 @@ fn pbn_file(text: &JsValue) -> Result<PbnFile, Failure> {
     PbnFile::parse(&text).map_err(|e| Failure::from(e).about("text"))
 }
 
+/// A PBN file given as its text or as its bytes (a `Uint8Array`, read in
+/// the model's `PbnCharset`: UTF-8, else ISO 8859-1); the character set
+/// when bytes were given.
+fn pbn_input(input: &JsValue) -> Result<(PbnFile, Option<PbnCharset>), Failure> {
+    if input.is_instance_of::<Uint8Array>() {
+        let (text, charset) = PbnCharset::decode(&Uint8Array::from(input.clone()).to_vec());
+        let file = PbnFile::parse(&text).map_err(|e| Failure::from(e).about("text"))?;
+        return Ok((file, Some(charset)));
+    }
+    if !input.is_string() {
+        return Err(Failure::type_error("text", "a string or a Uint8Array of the file's bytes"));
+    }
+    Ok((pbn_file(input)?, None))
+}
+
 /// `parsePbn(text)`: the games of a PBN file, each `{game, board, deal,
 /// full, dealer, vulnerability, event, date}` (`game` the game's place in
 /// the file, counted from 1 as in messages and `dds pbn --json`; missing
 /// values `null`, and `dealer` and `vulnerability` in a game without a
 /// deal; `deal` may have unknown hands), or `{game,
 /// board, error}` for a game whose deal, dealer or vulnerability does not
-/// parse.
+/// parse. Each game read also has `contract`, `passedOut`, `play` and
+/// `playError`: the model's reading of its `Contract`, `Declarer` and
+/// `Play` tags (`PbnGame::recorded_play`). A text with no game throws
+/// (kind `PbnFile`) the words `dds` says of it (the model's
+/// `PbnFile::NO_GAMES`).
 pub(crate) fn parse_pbn(text: &JsValue) -> JsResult<Array> {
     let file = pbn_file(text)?;
+    if file.games().is_empty() {
+        return Err(Failure::new("PbnFile", PbnFile::NO_GAMES).about("text").into());
+    }
     let records = file.records();
     let null_or = |v: Option<&str>| v.map_or(JsValue::NULL, JsValue::from_str);
     let games = (0..file.games().len()).map(|g| {
@@ -113,13 +178,14 @@ pub(crate) fn parse_pbn(text: &JsValue) -> JsResult<Array> {
                     Some((deal, record)) => (Some(deal), record.dealer, record.vulnerability),
                     None => (None, None, None),
                 };
-                start
+                let obj = start
                     .set("deal", deal.map_or(JsValue::NULL, |d| show(*d)))
                     .set("full", deal.is_some_and(is_full))
                     .set("dealer", dealer.map_or(JsValue::NULL, show))
                     .set("vulnerability", vulnerability.map_or(JsValue::NULL, |v| v.as_str().into()))
                     .set("event", null_or(records.tag(g, "Event")))
-                    .set("date", null_or(records.tag(g, "Date")))
+                    .set("date", null_or(records.tag(g, "Date")));
+                with_recorded(obj, &file.games()[g].recorded_play(), false)
             }
             Err(failure) => start.set("error", game_failure(&records, g, failure)),
         }
@@ -134,9 +200,12 @@ pub(crate) fn parse_pbn(text: &JsValue) -> JsResult<Array> {
 /// the board number (North and none when neither says). A bad game throws
 /// an error naming it, or, with `keepGoing`, is left as it was and listed
 /// in `errors` (`{game, board, error}`, `game` counted from 1).
-/// `onProgress(done, total)` is called after each game.
+/// `onProgress(done, total)` is called after each game. Given the file's
+/// bytes (a `Uint8Array`) instead of its text, the answer also has
+/// `bytes`: the file in its own character set (UTF-8, else ISO 8859-1, as
+/// `dds pbn` reads and writes it).
 pub(crate) fn write_pbn(solver: &mut Solver, text: &JsValue, options: &JsValue) -> JsResult<JsValue> {
-    let mut file = pbn_file(text)?;
+    let (mut file, charset) = pbn_input(text)?;
     let keep_going = property(options, "keepGoing").as_bool().unwrap_or(false);
     let callback = callback(&property(options, "onProgress"), "onProgress")?;
     let total = file.games().len() as u64;
@@ -191,7 +260,15 @@ pub(crate) fn write_pbn(solver: &mut Solver, text: &JsValue, options: &JsValue) 
         }
         report(callback.as_ref(), g as u64 + 1, total)?;
     }
-    Ok(Obj::new().set("text", file.to_string()).set("solved", solved).set("errors", errors).into())
+    let text = file.to_string();
+    let mut out = Obj::new();
+    if let Some(charset) = charset {
+        let bytes = charset.encode(&text).map_err(|c| {
+            Failure::new("PbnFile", format!("{c:?} cannot be written in the file's ISO 8859-1")).about("text")
+        })?;
+        out = out.set("bytes", Uint8Array::from(bytes.as_slice()));
+    }
+    Ok(out.set("text", text).set("solved", solved).set("errors", errors).into())
 }
 
 /// `handRecord(text, options)`: the printable hand record `dds report`

@@ -279,10 +279,7 @@ fn figures_of(value: &JsValue, name: &str) -> Result<LayoutFigures, Failure> {
         }
         let mut cards = Vec::new();
         for lead in js_sys::Array::from(&leads).iter() {
-            let card = match convert::cards(&property(&lead, "card"), &format!("{name}.leads"))?[..] {
-                [card] => card,
-                _ => return Err(Failure::type_error(&format!("{name}.leads"), "one card per lead")),
-            };
+            let card = convert::card(&property(&lead, "card"), &format!("{name}.leads"))?;
             cards.push((card, distribution(&property(&lead, "distribution"), &format!("{name}.leads"))?));
         }
         Some(cards)

@@ -52,8 +52,9 @@ export type StrainName = string;
 export type SeatName = string;
 /** "None", "NS", "EW", "All" or "Both" (any case). */
 export type VulnerabilityName = string;
-/** Cards: ["SA", "HT"], or one string of them ("SA HT", "SAHT", "S10"). */
-export type Cards = string | string[];
+/** Cards: an array such as ["SA", "HT"] (each card "SA", "HT", "H10", any case).
+ *  A string is a TypeError: a list of played cards is always an array. */
+export type Cards = string[];
 /** Called after each item; return false to stop the call. */
 export type ProgressCallback = (done: number, total: number) => boolean | void;
 /** A contract: the model's text ("4SX by N", "3NT-S", "4S W"), or its parts
@@ -128,8 +129,15 @@ export interface ParContract {
   /** DDS's DealerPar form, "4S*-EW-1". */
   text: string;
 }
-export interface ParResult { score: number; contracts: ParContract[] }
+export interface ParResult {
+  /** North-South's score (positive when North-South gain), whichever side
+   *  bids first: in `ewFirst` too (DDS's SidesPar gives East-West's there:
+   *  its score is -ewFirst.score). */
+  score: number; contracts: ParContract[];
+}
 export interface SidesParResult {
+  /** The par when North-South bid first, and when East-West do; both
+   *  scores are North-South's. */
   nsFirst: ParResult; ewFirst: ParResult;
   /** DDS's Par strings: ["NS -110", "EW 110"]. */
   scoreTexts: string[];
@@ -200,8 +208,28 @@ export interface LeadFigures {
   make: (number | null)[]; standardError: (number | null)[];
 }
 export interface DealInfo { deal: string; hands: { N: string | null; E: string | null; S: string | null; W: string | null }; full: boolean }
-export interface LinBoard { deal?: string; dealer?: string; vulnerability?: string | null; board?: number | null; error?: DdsErrorLike }
-export interface PbnGame {
+/** A final contract read from a record: penalty "", "X" or "XX"; text "4SX by N". */
+export interface ContractInfo { level: number; strain: StrainName; penalty: '' | 'X' | 'XX'; declarer: SeatName; text: string }
+/** The contract and play a board or game records (the model's reading). */
+export interface RecordedPlayInfo {
+  /** The final contract; null with no auction or contract, an unfinished auction, or a passed-out board. */
+  contract?: ContractInfo | null;
+  passedOut?: boolean;
+  /** The cards in the order played from the opening lead ("SA", "HT"), as analysePlay's plays take them; [] when none. */
+  play?: string[];
+  /** Why a call, card or tag of the record could not be read (one line); null when all could.
+   *  The fields above keep what was read before the fault. */
+  playError?: string | null;
+}
+export interface LinBoard extends RecordedPlayInfo {
+  deal?: string; dealer?: string; vulnerability?: string | null; board?: number | null;
+  /** The calls of mb| in order ("1S", "P", "X", "XX", "3NT"); null when the board has none. */
+  auction?: string[] | null;
+  /** The tricks declarer's side claimed in all (mc|); null when none. */
+  claim?: number | null;
+  error?: DdsErrorLike;
+}
+export interface PbnGame extends RecordedPlayInfo {
   /** The game's place in the file, from 1. */
   game: number; board: string | null;
   deal?: string | null; full?: boolean; dealer?: string | null; vulnerability?: string | null;
@@ -219,6 +247,9 @@ export interface HandRecordResult {
 }
 export interface PbnWriteResult {
   text: string; solved: number;
+  /** Given the file's bytes: the file written back in its own character set
+   *  (UTF-8, else ISO 8859-1), byte for byte as `dds pbn` writes it. */
+  bytes?: Uint8Array;
   errors: { game: number; board: string | null; error: DdsErrorLike }[];
 }
 "#;
@@ -402,14 +433,16 @@ pub fn parse_deal(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue
     files::parse_deal(&text)
 }
 
-/// The boards of a LIN text (BBO's hand records and movies).
+/// The boards of a LIN text (BBO's hand records and movies), with the
+/// auction, contract, play and claim they record.
 #[wasm_bindgen(js_name = parseLin, unchecked_return_type = "LinBoard[]")]
 pub fn parse_lin(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
     files::parse_lin_boards(&text)
 }
 
 /// The games of a PBN file, with their deal, dealer, vulnerability and
-/// board number.
+/// board number, and the contract and play they record; a text with no
+/// game throws "a PBN file with no games".
 #[wasm_bindgen(js_name = parsePbn, unchecked_return_type = "PbnGame[]")]
 pub fn parse_pbn(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
     files::parse_pbn(&text)
@@ -428,10 +461,12 @@ pub fn hand_record(
     with_solver(|solver| files::hand_record(solver, &text, &options))
 }
 
-/// A PBN file with the double dummy tags of `dds pbn` added to every game.
+/// A PBN file with the double dummy tags of `dds pbn` added to every game:
+/// its text, or its bytes (then `bytes` comes back in the file's own
+/// character set).
 #[wasm_bindgen(js_name = writePbn, unchecked_return_type = "PbnWriteResult")]
 pub fn write_pbn(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "PbnWriteOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
     with_solver(|solver| files::write_pbn(solver, &text, &options))

@@ -2,11 +2,18 @@
 // writes it (the expected files are the command's output).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { parseDeal, parseLin, parsePbn, writePbn, handRecord, Solver, DdsError } from 'dds-rs';
-import { fixture } from './helpers.mjs';
+import { fixture, cliMessage } from './helpers.mjs';
 
 const here = (name) => readFileSync(new URL(name, import.meta.url), 'utf8');
+const bytes = (name) => new Uint8Array(readFileSync(new URL(name, import.meta.url)));
+// What a board or game records of its contract and play, when it records none.
+const NO_PLAY = { contract: null, passedOut: false, play: [], playError: null };
+const NO_LIN_PLAY = { ...NO_PLAY, auction: null, claim: null };
 
 test('parseDeal reads a PBN deal, unknown hands included', () => {
   assert.deepEqual(parseDeal('S:- AKQJT98765432... - -'), {
@@ -26,7 +33,7 @@ test('parseLin reads each board, a bad one alone', () => {
   const [one, two] = parseLin(text);
   assert.deepEqual(one, {
     deal: 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3',
-    dealer: 'N', vulnerability: 'EW', board: 1,
+    dealer: 'N', vulnerability: 'EW', board: 1, ...NO_LIN_PLAY,
   });
   assert.ok(two.error instanceof DdsError);
   assert.equal(two.error.kind, 'Lin');
@@ -37,21 +44,35 @@ test('parseLin reads BBO links: handviewer lin=, percent-encoded, and n=/e=/s=/w
   const lin = 'qx|o3|md|1SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|';
   const link = `https://www.bridgebase.com/tools/handviewer.html?lin=${encodeURIComponent(lin)}`;
   // Board 3 without sv|: the board number's vulnerability.
-  assert.deepEqual(parseLin(link), [{ deal, dealer: 'S', vulnerability: 'EW', board: 3 }]);
+  assert.deepEqual(parseLin(link), [{ deal, dealer: 'S', vulnerability: 'EW', board: 3, ...NO_LIN_PLAY }]);
   const hands = 'https://www.bridgebase.com/tools/handviewer.html?n=sqj6hk652dj85ct98&e=s873hj97dat764cq4'
     + '&s=sk5ht83dkq9ca7652&w=sat942haq4d32ckj3&d=w&v=n&b=9';
-  assert.deepEqual(parseLin(hands), [{ deal, dealer: 'W', vulnerability: 'NS', board: 9 }]);
+  assert.deepEqual(parseLin(hands), [{ deal, dealer: 'W', vulnerability: 'NS', board: 9, ...NO_LIN_PLAY }]);
   assert.deepEqual(parseLin('https://www.bridgebase.com/'), []);
+});
+
+test('a handviewer link whose lin= holds no board is an error board, not []', () => {
+  for (const link of [
+    'https://www.bridgebase.com/tools/handviewer.html?lin=%ZZmd%7',
+    'https://www.bridgebase.com/tools/handviewer.html?lin=pn%7CSouth%2CWest%7Cst%7C%7C',
+    'https://www.bridgebase.com/tools/handviewer.html?lin=',
+  ]) {
+    const boards = parseLin(link);
+    assert.equal(boards.length, 1, link);
+    assert.ok(boards[0].error instanceof DdsError, link);
+    assert.equal(boards[0].error.kind, 'Lin');
+    assert.match(boards[0].error.message, /^LIN board 1: the link's lin= parameter holds no deal \(md\|\.\.\.\|\)/);
+  }
 });
 
 test('parsePbn lists the games with deal, dealer, vulnerability and board', () => {
   const games = parsePbn(here('games.pbn'));
   assert.equal(games.length, 5);
-  assert.deepEqual(games[0], { game: 1, board: '', deal: null, full: false, dealer: null, vulnerability: null, event: '', date: null });
+  assert.deepEqual(games[0], { game: 1, board: '', deal: null, full: false, dealer: null, vulnerability: null, event: '', date: null, ...NO_PLAY });
   // No Dealer or Vulnerable tag: board 6's (East, East-West).
   assert.deepEqual(games[1], {
     game: 2, board: '6', deal: 'N:AK96.KQ8.A98.K63 QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75',
-    full: true, dealer: 'E', vulnerability: 'EW', event: 'Club', date: null,
+    full: true, dealer: 'E', vulnerability: 'EW', event: 'Club', date: null, ...NO_PLAY,
   });
   assert.equal(games[2].error.message, 'game 3 (board 7): invalid deal: duplicate card (C2)');
   assert.equal(games[3].error.message, 'game 4 (board 8): invalid deal: duplicate card (C2)');
@@ -74,6 +95,47 @@ test('writePbn writes what dds pbn writes', () => {
   assert.throws(() => writePbn(here('games.pbn')), (e) => e instanceof DdsError
     && e.message === 'game 3 (board 7): invalid deal: duplicate card (C2)');
   assert.throws(() => writePbn('[Event "x"\n'), (e) => e.kind === 'PbnFile');
+});
+
+test('parsePbn of a text with no games says what dds says of it', () => {
+  for (const text of ['% PBN 2.1\n% EXPORT\n', '', '\n\n{ a comment }\n']) {
+    assert.throws(() => parsePbn(text), (e) => e instanceof DdsError && e.kind === 'PbnFile'
+      && e.message === 'a PBN file with no games', JSON.stringify(text));
+  }
+  // The command's words, when DDS_CLI names it: `dds: FILE: a PBN file with no games: ...`.
+  const dir = mkdtempSync(join(tmpdir(), 'dds-rs-'));
+  try {
+    writeFileSync(join(dir, 'empty.pbn'), '% PBN 2.1\n% EXPORT\n');
+    const said = cliMessage(['pbn', join(dir, 'empty.pbn')]);
+    if (said !== null) assert.ok(said.includes(': a PBN file with no games'), said);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writePbn of a Latin-1 file\'s bytes gives back the bytes dds pbn writes', () => {
+  // latin1.expected.pbn is `dds pbn latin1.pbn`'s output (ISO 8859-1: é is one byte, 0xE9).
+  const input = bytes('latin1.pbn');
+  const expected = bytes('latin1.expected.pbn');
+  assert.ok(expected.includes(0xe9) && !Buffer.from(expected).toString('latin1').includes('\u00c3'));
+  const result = writePbn(input);
+  assert.ok(result.bytes instanceof Uint8Array);
+  assert.deepEqual(Buffer.from(result.bytes), Buffer.from(expected));
+  assert.equal(result.solved, 2);
+  assert.equal(result.text, Buffer.from(expected).toString('latin1'));
+  // The same through a Solver; a UTF-8 file stays UTF-8; text in, no bytes out.
+  assert.deepEqual(Buffer.from(new Solver().writePbn(input).bytes), Buffer.from(expected));
+  const utf8 = new TextEncoder().encode(Buffer.from(input).toString('latin1'));
+  assert.deepEqual(Buffer.from(writePbn(utf8).bytes), Buffer.from(new TextEncoder().encode(result.text)));
+  assert.equal(writePbn(here('games.pbn'), { keepGoing: true }).bytes, undefined);
+  assert.throws(() => writePbn(42), (e) => e instanceof DdsError && e.kind === 'Type');
+  // Live against the command, when DDS_CLI names it.
+  const cli = process.env.DDS_CLI;
+  if (cli) {
+    const run = spawnSync(cli, ['pbn', new URL('latin1.pbn', import.meta.url).pathname]);
+    assert.equal(run.status, 0, String(run.stderr));
+    assert.deepEqual(Buffer.from(result.bytes), run.stdout);
+  }
 });
 
 test('handRecord makes the page dds report makes', () => {

@@ -31,7 +31,7 @@ test('a two-trick ending in no trump and in hearts: the winners the laws give', 
 });
 
 test('the position inside a trick: the seat to play, its legal cards, the cards left', () => {
-  const r = replay(ENDING, 'NT', 'N', 'SA S3');
+  const r = replay(ENDING, 'NT', 'N', ['SA', 'S3']);
   assert.deepEqual(r.tricks, []);
   assert.deepEqual(r.current, { leader: 'N', cards: ['SA', 'S3'], winning: 'N' });
   assert.equal(r.toPlay, 'S');

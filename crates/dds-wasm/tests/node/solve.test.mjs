@@ -28,13 +28,14 @@ test('targets and solutions are DDS\'s', () => {
   assert.deepEqual(none.cards, []);
 });
 
-test('a position inside a trick: the cards played, as an array or one string', () => {
+test('a position inside a trick: the cards played, as an array (a string is a type error)', () => {
   // From N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3,
   // North leads the ten of clubs; East plays the queen or the four.
   const remaining = 'N:QJ6.K652.J85.98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
   const a = solveBoard(remaining, 'S', 'N', ['CT']).cards;
-  const b = solveBoard(remaining, 's', 'North', 'C10').cards;
+  const b = solveBoard(remaining, 's', 'North', ['c10']).cards;
   assert.deepEqual(a, b);
+  assert.throws(() => solveBoard(remaining, 'S', 'N', 'C10'), (e) => e.kind === 'Type' && e.argument === 'played');
   assert.deepEqual(a.map((c) => c.card).sort(), ['C4', 'CQ']);
   const board = new Board(remaining, 'S', 'N', ['CT']);
   assert.equal(board.toPlay, 'E');
