@@ -2,17 +2,23 @@
 //! the crate for `wasm32-unknown-unknown` in release, runs `wasm-bindgen
 //! --target web` (one module for browsers, bundlers and Node, which loads
 //! it with `initSync`), `wasm-opt -O3` when it is found, lays the package
-//! out in `target/npm/` (the glue, the `.wasm`, the hand-written entries
+//! out in `TARGET/npm/` (the glue, the `.wasm`, the hand-written entries
 //! and worker pool of `crates/dds-wasm/js/`, `package.json`, README,
-//! LICENSE) and packs it with `npm pack` into `target/npm/dds-rs-VERSION.tgz`.
-//! `--test` then installs the tarball into `target/npm-test/` and runs the
+//! LICENSE) and packs it with `npm pack` into `TARGET/npm/dds-rs-VERSION.tgz`.
+//! `--test` then installs the tarball into `TARGET/npm-test/` and runs the
 //! Node tests of `crates/dds-wasm/tests/node/` against it (`node --test`).
+//! `TARGET` is Cargo's target directory: `$CARGO_TARGET_DIR` when set (a
+//! relative one from the directory the command is run in, as Cargo takes
+//! it), else `target/` (where `web/build.sh` looks for the package too).
 //!
 //! The tools: `wasm-bindgen` of the version the crate pins (`cargo install
 //! wasm-bindgen-cli --version =VERSION`), `node` and `npm`; `wasm-opt`
-//! (binaryen, e.g. `npm install binaryen`) is optional. Each is looked up
-//! on the PATH, or named by `WASM_BINDGEN` / `WASM_OPT`.
+//! (binaryen) is optional. Each is named by `WASM_BINDGEN` / `WASM_OPT`, or
+//! looked up on the PATH; `wasm-opt` also in the `node_modules/.bin/` of
+//! `TARGET/tools/binaryen/` or of the workspace, where `npm install
+//! binaryen` puts it (npm does not put it on the PATH).
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -66,8 +72,12 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     }
     let version = package_version(&root, &manifest)?;
 
+    let cwd = std::env::current_dir().map_err(|e| format!("cannot read the current directory: {e}"))?;
+    let target_dir = target_dir(&root, std::env::var_os("CARGO_TARGET_DIR"), &cwd);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    run_command(Command::new(cargo).current_dir(&root).args([
+    // The build runs in the workspace root: a relative target directory is
+    // passed on resolved, so that it is the one the package is laid out in.
+    run_command(Command::new(cargo).current_dir(&root).env("CARGO_TARGET_DIR", &target_dir).args([
         "build",
         "--release",
         "-p",
@@ -75,10 +85,9 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         "--target",
         "wasm32-unknown-unknown",
     ]))?;
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let built = target_dir.join("wasm32-unknown-unknown/release/dds_wasm.wasm");
 
-    let npm = root.join("target/npm");
+    let npm = target_dir.join("npm");
     if npm.exists() {
         fs::remove_dir_all(&npm).map_err(|e| format!("cannot remove {}: {e}", npm.display()))?;
     }
@@ -86,7 +95,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     run_command(Command::new(&bindgen).arg("--target").arg("web").arg("--out-dir").arg(&web).arg(&built))?;
     let wasm = web.join("dds_wasm_bg.wasm");
     let raw = size(&wasm)?;
-    let opt = tool("WASM_OPT", "wasm-opt");
+    let opt = wasm_opt(&root, &target_dir);
     if output(Command::new(&opt).arg("--version")).is_ok() {
         run_command(Command::new(&opt).arg("-O3").arg(&wasm).arg("-o").arg(&wasm))?;
     } else {
@@ -103,15 +112,46 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     let tarball = npm.join(format!("{PACKAGE}-{version}.tgz"));
     println!("xtask wasm: {} ({} bytes)", tarball.display(), size(&tarball)?);
     if test {
-        test_package(&root, &tarball)?;
+        test_package(&root, &target_dir, &tarball)?;
     }
     Ok(())
 }
 
-/// Installs the tarball into `target/npm-test/` (as a user would, through
+/// Cargo's target directory: `CARGO_TARGET_DIR` (`env`) when set, a
+/// relative one taken from `cwd` (the directory the command runs in, as
+/// Cargo takes it); else `target/` in the workspace root.
+fn target_dir(root: &Path, env: Option<OsString>, cwd: &Path) -> PathBuf {
+    match env.filter(|dir| !dir.is_empty()) {
+        Some(dir) => cwd.join(dir),
+        None => root.join("target"),
+    }
+}
+
+/// `wasm-opt`: named by `WASM_OPT`; else on the PATH when it runs there;
+/// else the one `npm install` of binaryen put in a `node_modules/.bin/`:
+/// under `TARGET/tools/binaryen/` (`npm install --prefix
+/// target/tools/binaryen binaryen`, as docs/wasm.md says) or the
+/// workspace root.
+fn wasm_opt(root: &Path, target_dir: &Path) -> PathBuf {
+    if let Some(named) = std::env::var_os("WASM_OPT") {
+        return PathBuf::from(named);
+    }
+    let on_path = PathBuf::from("wasm-opt");
+    if output(Command::new(&on_path).arg("--version")).is_ok() {
+        return on_path;
+    }
+    npm_wasm_opt(root, target_dir).into_iter().find(|path| path.exists()).unwrap_or(on_path)
+}
+
+/// Where `npm install` of binaryen puts `wasm-opt`, in the order looked at.
+fn npm_wasm_opt(root: &Path, target_dir: &Path) -> [PathBuf; 2] {
+    [target_dir.join("tools/binaryen/node_modules/.bin/wasm-opt"), root.join("node_modules/.bin/wasm-opt")]
+}
+
+/// Installs the tarball into `TARGET/npm-test/` (as a user would, through
 /// its `exports`) and runs the Node tests there.
-fn test_package(root: &Path, tarball: &Path) -> Result<(), String> {
-    let dir = root.join("target/npm-test");
+fn test_package(root: &Path, target_dir: &Path, tarball: &Path) -> Result<(), String> {
+    let dir = target_dir.join("npm-test");
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
     }
@@ -241,6 +281,25 @@ fn size(path: &Path) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_package_goes_to_cargo_target_dir_when_it_is_set() {
+        let root = Path::new("/work/repo");
+        let cwd = Path::new("/home/me/build");
+        // Unset or empty: the workspace's target/.
+        assert_eq!(target_dir(root, None, cwd), Path::new("/work/repo/target"));
+        assert_eq!(target_dir(root, Some(OsString::new()), cwd), Path::new("/work/repo/target"));
+        // Absolute: as it is; relative: from where the command runs, as Cargo takes it.
+        assert_eq!(target_dir(root, Some("/tmp/t".into()), cwd).join("npm"), Path::new("/tmp/t/npm"));
+        assert_eq!(target_dir(root, Some("out".into()), cwd).join("npm"), Path::new("/home/me/build/out/npm"));
+    }
+
+    #[test]
+    fn wasm_opt_is_looked_for_where_npm_installs_binaryen() {
+        let [tools, local] = npm_wasm_opt(Path::new("/work/repo"), Path::new("/tmp/t"));
+        assert_eq!(tools, Path::new("/tmp/t/tools/binaryen/node_modules/.bin/wasm-opt"));
+        assert_eq!(local, Path::new("/work/repo/node_modules/.bin/wasm-opt"));
+    }
 
     #[test]
     fn versions_are_read_from_the_manifests() {
