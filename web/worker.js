@@ -24,6 +24,7 @@ function plainError(e) {
 
 function plain(value) {
   if (value instanceof Error) return plainError(value);
+  if (ArrayBuffer.isView(value)) return value;
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
@@ -88,10 +89,15 @@ const methods = {
     }
   },
 
-  /** A PBN file with the tags of `dds pbn`. */
-  writePbn({ text }, progress) {
+  /** Declarer's side's tricks at the lead and after each card of a play (the record's). */
+  analysePlay: ({ deal, strain, leader, plays }) => plain(solver.analysePlay(deal, strain, leader, plays)),
+
+  /** A PBN file with the tags of `dds pbn`: given the file's bytes (a
+   *  Uint8Array), the result's `bytes` are the file as `dds pbn` writes it,
+   *  in the file's own encoding. */
+  writePbn({ text, bytes }, progress) {
     let last = 0;
-    const result = solver.writePbn(text, {
+    const result = solver.writePbn(bytes ?? text, {
       keepGoing: true,
       onProgress: (done, total) => {
         const now = Date.now();

@@ -13,9 +13,13 @@ import {
   isVulnerable, encodeHash, decodeHash,
 } from './bridge.js';
 import {
-  classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError,
+  classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE,
 } from './input.js';
 import { Engine } from './engine.js';
+import { esc, suitClass, strainHtml, cardHtml, signed } from './html.js';
+import {
+  recordOf, recordContract, sameDenomination, playersOf, cardCosts, onRecord, stepRecord, recordHtml, contractHtml as recordContractHtml,
+} from './record.js';
 import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
 
 // The package on this thread: none of its calls here solves anything.
@@ -29,13 +33,7 @@ try {
 }
 
 const $ = (id) => document.getElementById(id);
-const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const suitClass = (s) => (s === 'H' || s === 'D' ? 'red' : s === 'NT' ? 'nt' : 'black');
-const strainHtml = (s) => `<span class="${suitClass(s)}">${SYMBOLS[s]}</span>`;
 const VUL_TEXT = { None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' };
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
-/** A card as a suit symbol and its rank ("SA" as the ace of spades, 10 for T). */
-const cardHtml = (c) => `${strainHtml(c[0])}${c[1] === 'T' ? '10' : c[1]}`;
 
 const engine = new Engine();
 
@@ -50,14 +48,19 @@ const state = {
   dealer: 'N',
   vul: 'None',
   board: null,
-  contract: null,         // {declarer, strain, level}
+  contract: null,         // {declarer, strain, level, penalty}
   plays: [],
+  record: null,           // the deal's recorded play: see loadRecord
+  tables: [],             // the records of the board shown, one a table of a traveller file
+  table: 0,
   hidden: [],
   analysis: { status: 'idle' },
   scores: { key: null, status: 'idle' },
   sd: { status: 'idle' },
   batch: { status: 'idle' },
   message: null,          // {text, error}
+  assumed: {},            // {dealer, vul}: true for what the deal shown did not give
+  chosen: {},             // the dealer and vulnerability the user chose in the selects: {dealer, vul}
 };
 
 // ---------------------------------------------------------------- messages
@@ -76,9 +79,13 @@ function errorText(e) {
 
 // ---------------------------------------------------------------- reading deals
 
-/** Text typed, pasted or read from a file, as boards; null after an error message. */
-async function readText(text, fileName = null) {
-  const { kind, text: body } = classify(text);
+/** Text typed, pasted or read from a file, as boards: {deal, dealer, vul,
+ *  board, error, record, copyOf}, the record of a game's auction and play
+ *  (record.js) and, for a copy of an earlier game of the same board,
+ *  that game's index. */
+async function readText(text, fileName = null, bytes = null) {
+  let { kind, text: body } = classify(text);
+  if (fileName && kind === 'plain' && /\.pbn$/i.test(fileName)) kind = 'pbn-file';
   let boards;
   if (kind === 'pbn-deal') {
     boards = [{ deal: body }];
@@ -87,12 +94,16 @@ async function readText(text, fileName = null) {
     boards = [{ deal, note }];
   } else if (kind === 'lin') {
     const games = await engine.call('parseLin', { text: body });
-    boards = games.map((g) => ({ deal: g.deal, dealer: g.dealer, vul: g.vulnerability, board: g.board, error: g.error?.message }));
+    boards = games.map((g) => ({
+      deal: g.deal, dealer: g.dealer, vul: g.vulnerability, board: g.board, error: g.error?.message,
+      record: recordOf(g), copyOf: copyIndex(g),
+    }));
   } else if (kind === 'pbn-file') {
     const games = await engine.call('parsePbn', { text: body });
     boards = games.map((g) => ({
       deal: g.deal ?? null, dealer: g.dealer, vul: g.vulnerability, board: g.board ?? String(g.game + 1),
       error: g.error?.message ?? (g.deal ? null : 'no deal in this game'),
+      record: recordOf(g), copyOf: copyIndex(g),
     }));
   } else if (kind === 'dds-file') {
     boards = readDdsFile(body);
@@ -100,8 +111,18 @@ async function readText(text, fileName = null) {
     boards = readDealList(body);
   }
   if (!boards.length) throw new InputError('no deal found in the text');
-  return { boards, kind, text: body, fileName };
+  return { boards, kind, text: body, fileName, bytes };
 }
+
+/** The index of the earlier game a game repeats (the package's `copyOf`, a
+ *  game number from 1), or null. */
+const copyIndex = (g) => (g && 'copyOf' in g ? (Number.isInteger(g.copyOf) ? g.copyOf - 1 : null) : undefined);
+
+/** What the page takes for a deal that names no dealer or vulnerability
+ *  (nor a board number), unless the user has chosen them in the selects. */
+const DEFAULT_DEALER = 'N';
+const DEFAULT_VUL = 'None';
+
 
 /** The dealer and vulnerability of a board number ({} when there is none): the package's boardInfo. */
 function fromBoardNumber(board) {
@@ -121,9 +142,9 @@ function normaliseVul(v) {
   return VULS.find((x) => x.toLowerCase() === t) ?? null;
 }
 
-/** Shows the boards read: one deal, or a file's with navigation. */
-async function openBoards({ boards, kind, text, fileName }) {
-  state.boards = boards.map((b) => {
+/** Shows the boards read: one deal, or a file's with navigation, one entry a board. */
+async function openBoards({ boards, kind, text, fileName, bytes }) {
+  const read = boards.map((b) => {
     const fromNumber = fromBoardNumber(b.board);
     return {
       ...b,
@@ -131,11 +152,54 @@ async function openBoards({ boards, kind, text, fileName }) {
       vul: normaliseVul(b.vul) ?? fromNumber.vul ?? 'None',
     };
   });
-  state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind } : null;
+  state.boards = distinctBoards(read);
+  state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind, bytes, games: boards.length } : null;
   resetBatch();
   const first = Math.max(0, state.boards.findIndex((b) => b.deal && !b.error));
   await showBoard(first);
-  if (state.file) say(`${fileName ? fileName + ': ' : ''}${boards.length} board${boards.length === 1 ? '' : 's'}`);
+  if (state.file && !state.message?.error) {
+    const n = state.boards.length;
+    const games = boards.length > n ? ` (${boards.length} games: a board's copies are its tables)` : '';
+    say(`${fileName ? fileName + ': ' : ''}${n} board${n === 1 ? '' : 's'}${games}`);
+  }
+}
+
+/**
+ * One entry a board: a game that repeats an earlier board (a traveller
+ * file lists each board once a table) joins it, its record (contract and
+ * play) one more table of the board. The package says which games repeat
+ * which (copyOf: the facade's distinct boards, as `dds report` counts
+ * them); a package without it is matched by the deal, number, dealer and
+ * vulnerability read.
+ */
+function distinctBoards(read) {
+  const byPackage = read.some((b) => b.copyOf !== undefined);
+  const out = [];
+  const ofGame = new Map();
+  const byKey = new Map();
+  const key = (b) => {
+    try {
+      return `${dds.parseDeal(b.deal).deal}|${b.board ?? ''}|${b.dealer}|${b.vul}`;
+    } catch {
+      return null;
+    }
+  };
+  read.forEach((b, i) => {
+    const good = b.deal && !b.error;
+    const k = !byPackage && good ? key(b) : null;
+    const first = byPackage ? (b.copyOf != null ? ofGame.get(b.copyOf) : null) : (k ? byKey.get(k) : null);
+    if (first) {
+      if (b.record) first.tables.push(b.record);
+      first.games += 1;
+      ofGame.set(i, first);
+      return;
+    }
+    const entry = { ...b, tables: b.record ? [b.record] : [], games: 1 };
+    out.push(entry);
+    ofGame.set(i, entry);
+    if (k) byKey.set(k, entry);
+  });
+  return out;
 }
 
 async function showBoard(i) {
@@ -146,12 +210,14 @@ async function showBoard(i) {
     say(`Board ${b.board ?? i + 1}: ${b.error ?? 'no deal'}`, true);
     return;
   }
-  await loadDeal({ deal: b.deal, dealer: b.dealer, vul: b.vul, board: b.board });
+  await loadDeal({ deal: b.deal, dealer: b.dealer, vul: b.vul, board: b.board, tables: b.tables });
   if (b.note) say(b.note);
 }
 
-/** Loads one deal (checked by the package's parseDeal) with, from a link, its contract, play and hidden hands. */
-async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
+/** Loads one deal (checked by the package's parseDeal) with, from a link,
+ *  its contract, play and hidden hands, and from a file or a BBO hand its
+ *  records (`tables`: the contract and play of each table; the first shown). */
+async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden, tables = [], table = 0, assumed = {} }) {
   const gen = ++state.gen;
   let info;
   try {
@@ -177,12 +243,17 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
   state.dealer = dealer ?? fromNumber.dealer ?? 'N';
   state.vul = vul ?? fromNumber.vul ?? 'None';
   state.board = board ?? null;
+  state.assumed = assumed;
   state.contract = contract ?? null;
   state.plays = [];
   state.hidden = hidden ?? [];
   state.analysis = { status: 'busy' };
   state.scores = { key: null, status: 'idle' };
+  state.tables = tables;
+  state.table = Math.min(table, Math.max(0, tables.length - 1));
   resetSd();
+  // A record without a contract from the link: its contract is played, from the lead.
+  loadRecord(tables[state.table] ?? null, { keepContract: Boolean(contract) });
   if (state.contract && plays?.length) {
     // The link's cards, played by the package's rules: up to the first that cannot be played.
     try {
@@ -196,11 +267,66 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden }) {
   $('deal-input').value = info.deal;
   $('dealer').value = state.dealer;
   $('vul').value = state.vul;
+  // A contract to play (a record's, a link's): on a phone, the hand to lead comes into view.
+  revealHand = Boolean(state.contract);
   render();
   writeHash();
   analyse(gen);
   refreshScores();
+  analyseRecord();
   return true;
+}
+
+/**
+ * Takes a game's record (record.js's recordOf, or a link's record=):
+ * its contract becomes the one played (unless `keepContract`), its cards
+ * are checked by the package's replay (up to the first that cannot be
+ * played, whose reason is shown), and the package's analysePlay then
+ * solves the position after each card (analyseRecord).
+ */
+function loadRecord(rec, { keepContract = false } = {}) {
+  state.record = null;
+  if (!rec) return;
+  const contract = recordContract(rec.contract);
+  if (contract && !keepContract) state.contract = contract;
+  const r = { ...rec, contract, cards: [], players: [], tricks: null, status: 'idle', error: null };
+  if (rec.playError) say(`The recorded play cannot be read: ${rec.playError}`, true);
+  if (contract && rec.play.length) {
+    try {
+      const replayed = dds.replay(state.deal, contract.strain, seatAfter(contract.declarer), rec.play);
+      r.cards = replayed.plays;
+      r.players = playersOf(dds.replay(state.deal, contract.strain, seatAfter(contract.declarer), replayed.plays));
+      if (replayed.error) say(`The recorded play stops at card ${replayed.plays.length + 1}: ${replayed.error.message}`, true);
+    } catch (e) {
+      say(`The recorded play cannot be read: ${errorText(e)}`, true);
+    }
+  }
+  state.record = r;
+}
+
+/** The record applies to the contract played (its declarer and strain). */
+const recordShown = () => Boolean(state.record?.contract && sameDenomination(state.record.contract, state.contract));
+
+let recordEngine = null;
+/** The package's analysePlay of the record (its own worker, so that the
+ *  cards' scores of the position shown come meanwhile): declarer's side's
+ *  tricks at the lead and after each card. */
+async function analyseRecord() {
+  const r = state.record;
+  if (!r?.contract || !r.cards.length || r.status !== 'idle') return;
+  r.status = 'busy';
+  recordEngine ??= new Engine();
+  try {
+    const result = await recordEngine.call('analysePlay', {
+      deal: state.deal, strain: r.contract.strain, leader: seatAfter(r.contract.declarer), plays: r.cards,
+    });
+    r.tricks = result.tricks;
+    r.status = 'done';
+  } catch (e) {
+    r.status = 'error';
+    r.error = `The play could not be analysed: ${errorText(e)}`;
+  }
+  if (state.record === r) renderPlay();
 }
 
 async function analyse(gen) {
@@ -244,14 +370,21 @@ async function analyseInput() {
         say(`This deal cannot be read: ${b.error ?? 'no deal'}`, true);
         return;
       }
+      // What the deal does not say comes from its board number, else from
+      // the user's own choice in the selects, else from the page's default
+      // (North, none vulnerable), never from the deal shown before.
       const fromNumber = fromBoardNumber(b.board);
+      const statedDealer = SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer;
+      const statedVul = normaliseVul(b.vul) ?? fromNumber.vul;
       const ok = await loadDeal({
         deal: b.deal,
-        dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? $('dealer').value,
-        vul: normaliseVul(b.vul) ?? fromNumber.vul ?? $('vul').value,
+        dealer: statedDealer ?? state.chosen.dealer ?? DEFAULT_DEALER,
+        vul: statedVul ?? state.chosen.vul ?? DEFAULT_VUL,
         board: b.board ?? null,
+        tables: b.record ? [b.record] : [],
+        assumed: { dealer: !statedDealer, vul: !statedVul },
       });
-      if (ok && b.note) say(b.note);
+      if (ok && b.note && !state.message?.error) say(b.note);
     } else {
       await openBoards(read);
     }
@@ -262,11 +395,21 @@ async function analyseInput() {
 
 async function openFile(file) {
   try {
-    const text = decodeFile(new Uint8Array(await file.arrayBuffer()));
-    const read = await readText(text, file.name);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const what = fileProblem(bytes);
+    if (what) throw new InputError(what);
+    const text = decodeFile(bytes);
+    let read;
+    try {
+      read = await readText(text, file.name, bytes);
+    } catch (e) {
+      // Text the page tried to read as hands: the file is none of the kinds it reads.
+      if (e instanceof InputError && classify(text).kind === 'plain' && !/\.pbn$/i.test(file.name)) throw new InputError(NOT_A_FILE);
+      throw e;
+    }
     await openBoards(read);
   } catch (e) {
-    say(`${file.name} cannot be read: ${errorText(e)}`, true);
+    say(`${file.name} cannot be read: ${oneLine(errorText(e))}`, true);
   }
 }
 
@@ -305,8 +448,8 @@ async function refreshScores() {
       const tricks = new Map();
       for (const c of result.cards) for (const card of [c.card, ...c.equals]) tricks.set(card, c.tricks);
       state.scores = { key, status: 'done', tricks, best: Math.max(...tricks.values()), order: result.cards.map((c) => c.card) };
-      renderPlay();
       renderHands();
+      renderPlay();
     }
   } catch (e) {
     if (positionKey() === key) {
@@ -327,11 +470,16 @@ function setContract(declarer, strain, level) {
   if (level == null) {
     level = (state.full && tricks != null && [7, 6, 5, 4, 3, 2, 1].find((l) => contractScore(tricks, { declarer, strain, level: l }).made)) || 1;
   }
-  state.contract = { declarer, strain, level };
+  // A recorded contract chosen again keeps its penalty.
+  const penalty = sameDenomination(state.record?.contract, { declarer, strain }) ? state.record.contract.penalty : undefined;
+  state.contract = penalty ? { declarer, strain, level, penalty } : { declarer, strain, level };
   if (!same) {
     state.plays = [];
     state.scores = { key: null, status: 'idle' };
   }
+  // The keyboard goes on to the cards of the seat to play.
+  focusCards = true;
+  revealHand = true;
   changed();
   refreshScores();
 }
@@ -341,26 +489,65 @@ function playCard(card) {
   const pos = current();
   if (!pos.legalCards.includes(card)) return;
   state.plays = [...state.plays, card];
+  revealHand = true;
   changed({ focusNext: true });
   refreshScores();
 }
 
-function setPlays(plays) {
+function setPlays(plays, { reveal = true } = {}) {
   state.plays = plays;
+  revealHand = reveal;
   changed({ focusNext: true });
   refreshScores();
 }
 
-function undoCard() {
-  if (state.plays.length) setPlays(state.plays.slice(0, -1));
+/** The cards played before the trick in progress (the package's replay). */
+const trickStart = (pos = current()) => state.plays.length - pos.current.cards.length;
+
+/**
+ * A step through the play (record.js's stepRecord): 'start', 'back' (a
+ * card), 'trick-back', and along the record shown 'forward', 'trick-forward'
+ * and 'end'. Forward and end with no record to follow play the best card
+ * and the best line. Returns whether it moved.
+ */
+function step(kind) {
+  if (!state.contract) return false;
+  const next = stepRecord(recordShown() ? state.record.cards : [], state.plays, kind, trickStart());
+  if (next) {
+    setPlays(next);
+    return true;
+  }
+  if (kind === 'forward' && !recordShown()) bestCard();
+  else if (kind === 'end' && !recordShown()) playBest();
+  else return false;
+  return true;
 }
 
-function undoTrick() {
-  if (!state.contract || !state.plays.length) return;
-  // The cards of the trick in progress, or else of the last trick finished.
-  const pos = current();
-  const cards = pos.current.cards.length || (pos.tricks.at(-1)?.cards.length ?? 0);
-  setPlays(state.plays.slice(0, state.plays.length - cards));
+const undoCard = () => step('back');
+const undoTrick = () => step('trick-back');
+
+/** Shows the record of the board's table `i` (a traveller file's), its contract from the lead. */
+function showTable(i) {
+  state.table = i;
+  state.contract = null;
+  state.plays = [];
+  state.scores = { key: null, status: 'idle' };
+  say(null);
+  loadRecord(state.tables[i] ?? null);
+  changed();
+  refreshScores();
+  analyseRecord();
+}
+
+/** Back to the record's contract, where the play leaves it (or at its start). */
+function backToRecord() {
+  const rec = state.record;
+  if (!rec?.contract) return;
+  state.contract = recordContract(rec.contract);
+  state.plays = [];
+  state.scores = { key: null, status: 'idle' };
+  changed();
+  refreshScores();
 }
 
 async function bestCard() {
@@ -388,6 +575,9 @@ async function playBest(count = Infinity) {
 // ---------------------------------------------------------------- rendering
 
 let focusNext = false;
+let focusCards = false;
+let revealHand = false;
+let revealAgain = null;
 function changed({ focusNext: f = false } = {}) {
   focusNext = f;
   render();
@@ -468,18 +658,55 @@ function renderHands() {
     return `<div class="hand hand-${seat}${toPlay ? ' to-play' : ''}" data-seat="${seat}">${head}${body}</div>`;
   });
   root.innerHTML = `<div class="compass">${parts.join('')}<div class="center">${centerHtml(pos)}</div></div>`;
-  // Keyboard users keep their place: the same control, or the first card of the next seat to play.
+  // One card of the seat to play is in the Tab order; the arrows move to the others.
+  const cards = [...root.querySelectorAll('button.card')];
+  cards.forEach((b, i) => { b.tabIndex = i === 0 ? 0 : -1; });
+  // Keyboard users keep their place: the same control, or the first card of
+  // the next seat to play; a contract just chosen sends them to the cards.
   let target = focusKey ? root.querySelector(`[data-focus="${focusKey}"]`) : null;
-  if (!target && focusNext && focusKey?.startsWith('card-')) target = root.querySelector('button.card');
-  if (target) target.focus();
+  if (!target && (focusCards || (focusNext && focusKey?.startsWith('card-')))) target = cards[0] ?? null;
+  if (target) {
+    if (target.classList.contains('card')) {
+      cards.forEach((b) => { b.tabIndex = b === target ? 0 : -1; });
+    }
+    target.focus({ preventScroll: true });
+  }
   focusNext = false;
+  focusCards = false;
+}
+
+/** Moves the keyboard from one card that may be played to the next (or previous) one. */
+function moveCardFocus(from, delta) {
+  const cards = [...$('diagram').querySelectorAll('button.card')];
+  const i = cards.indexOf(from);
+  if (i < 0 || cards.length < 2) return;
+  const to = cards[(i + delta + cards.length) % cards.length];
+  from.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
+}
+
+/** On a phone, the hand to play stays on screen above the play controls (docked at the bottom). */
+function keepHandInView() {
+  if (!state.contract || !window.matchMedia('(max-width: 600px)').matches) return;
+  const hand = $('diagram').querySelector('.hand.to-play');
+  const dock = $('dock');
+  if (!hand) return;
+  const bottom = window.innerHeight - (dock ? dock.getBoundingClientRect().height : 0);
+  const r = hand.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= bottom) return;
+  // The hand's top at the top of the screen, or its bottom just above the controls.
+  const by = r.top < 0 || r.height > bottom ? r.top - 4 : r.bottom - bottom + 4;
+  window.scrollBy({ top: by, behavior: 'instant' });
 }
 
 function centerHtml(pos) {
   const info = [];
   if (state.board != null) info.push(`<div class="board-no">Board ${esc(state.board)}</div>`);
-  info.push(`<div class="muted">Dealer ${SEAT_NAMES[state.dealer]}</div>`);
-  info.push(`<div class="muted">Vul ${VUL_TEXT[state.vul]}</div>`);
+  // A dealer or vulnerability the deal did not give, nor the user chose, is marked as the page's default.
+  const whence = (k) => (state.assumed?.[k] && !state.chosen[k] ? ` <span class="small" id="${k}-whence">(default)</span>` : '');
+  info.push(`<div class="muted">Dealer ${SEAT_NAMES[state.dealer]}${whence('dealer')}</div>`);
+  info.push(`<div class="muted">Vul ${VUL_TEXT[state.vul]}${whence('vul')}</div>`);
   let trick = '';
   if (pos) {
     let shown = pos.current;
@@ -556,8 +783,13 @@ function renderPlay() {
   const root = $('play-body');
   const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
   if (!state.deal) { root.innerHTML = ''; return; }
+  const rec = state.record;
   if (!state.contract) {
-    root.innerHTML = '<p class="muted">Click a number in the double dummy table to play that contract: before each card, every card the player may play shows the result it leads to with best play from then on.</p>';
+    const recorded = rec?.contract
+      ? `<p><button type="button" id="to-record" data-focus="to-record">Back to the recorded play (${recordContractHtml(rec.contract)})</button></p>`
+      : rec ? `<div class="record" aria-label="The recorded auction">${recordHtml({ ...rec, dealer: state.dealer, costs: [] }, [], {})}</div>` : '';
+    root.innerHTML = `${tablesHtml()}${recorded}<p class="muted">Click a number in the double dummy table to play that contract: before each card, every card the player may play shows the result it leads to with best play from then on.</p>`;
+    if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
     return;
   }
   const c = state.contract;
@@ -565,6 +797,7 @@ function renderPlay() {
   const declSide = sideOf(c.declarer);
   const defSide = declSide === 'NS' ? 'EW' : 'NS';
   const scores = state.scores.key === positionKey() ? state.scores : null;
+  const shown = recordShown();
   const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => `<option${l === c.level ? ' selected' : ''}>${l}</option>`).join('');
   let dd = '';
   if (pos.finished) {
@@ -577,29 +810,88 @@ function renderPlay() {
   } else if (scores?.status === 'busy') {
     dd = '<span class="busy">Solving…</span>';
   }
-  // Each trick goes back to the cards played up to its end.
+  const n = state.plays.length;
+  const can = (kind) => Boolean(stepRecord(shown ? rec.cards : [], state.plays, kind, trickStart(pos)));
+  const button = (id, label, title, enabled, cls = '') => `<button type="button" id="${id}" data-focus="${id}"${cls ? ` class="${cls}"` : ''} ${enabled ? '' : 'disabled'} title="${title}">${label}</button>`;
+  const controls = shown
+    ? [
+      button('to-start', 'Start', 'Back to the opening lead (Home)', n > 0),
+      button('undo-trick', '◀◀', 'A trick back (↑ or Shift+←)', n > 0),
+      button('undo-card', '◀', 'A card back (←)', n > 0),
+      button('next-card', '▶', 'The next card of the record (→)', can('forward')),
+      button('next-trick', '▶▶', 'A trick forward in the record (↓ or Shift+→)', can('trick-forward')),
+      button('to-end', 'End', 'The end of the record (End)', can('end')),
+      button('best-card', 'Best card', 'Play a best card', !pos.finished, 'wide'),
+      button('play-out', 'Play it out', 'Play the best line to the end', !pos.finished, 'wide'),
+    ]
+    : [
+      button('to-start', 'Start', 'Back to the opening lead (Home)', n > 0),
+      button('undo-trick', '↶ Trick', 'Undo a trick (↑)', n > 0),
+      button('undo-card', '↶ Card', 'Undo a card (←)', n > 0),
+      button('best-card', 'Best card', 'Play a best card (→)', !pos.finished),
+      button('play-out', 'Play it out', 'Play the best line to the end (End)', !pos.finished),
+    ];
+  const labels = shown ? ' aria-label="Start, a trick back, a card back, a card forward, a trick forward, the end"' : '';
+  // The tricks played, each going back to the cards played up to its end (the record lists them when the play follows it).
   let upTo = 0;
-  const tricks = pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${upTo += t.cards.length}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
+  const tricks = shown && onRecord(rec.cards, state.plays) ? '' : pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${upTo += t.cards.length}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
       <span class="n">${i + 1}</span>${t.cards.map((card, k) => `<span class="tc${seatAfter(t.leader, k) === t.winner ? ' won' : ''}"><small>${seatAfter(t.leader, k)}</small><span class="${suitClass(card[0])}">${cardText(card)}</span></span>`).join('')}</button></li>`).join('');
-  root.innerHTML = `
+  let record = '';
+  let last = '';
+  if (shown) {
+    const costs = cardCosts(rec.cards, rec.players, c.declarer, rec.tricks);
+    // The card just played from the record, with what it did (beside the controls, on a phone too).
+    const k = n - 1;
+    if (k >= 0 && onRecord(rec.cards, state.plays) && costs[k]) {
+      const x = costs[k];
+      const what = x.after == null ? '' : ` \u2192 ${x.after} tricks (${resultText(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
+      last = `<p class="status${x.cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${rec.cards.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
+    }
+    record = `<section class="record" aria-labelledby="record-title"><h3 id="record-title">Recorded play</h3>${recordHtml(
+      { ...rec, dealer: state.dealer, costs },
+      state.plays,
+      { result: (t) => resultText(t), score: (t) => `${declSide} ${signed(contractScore(t).score)}` },
+    )}</section>`;
+  } else if (rec?.contract) {
+    record = `<p><button type="button" id="to-record" data-focus="to-record">Back to the recorded play (${recordContractHtml(rec.contract)})</button></p>`;
+  }
+  const pen = c.penalty === 'XX' ? 'xx' : c.penalty === 'X' ? 'x' : '';
+  root.innerHTML = `${tablesHtml()}
     <div class="contract-line">
       ${state.full ? `<label>Contract <select id="level" aria-label="Level" data-focus="level">${levels}</select></label>` : '<span>Playing</span>'}
-      <span class="contract">${strainHtml(c.strain)} by ${SEAT_NAMES[c.declarer]}</span>
+      <span class="contract">${strainHtml(c.strain)}${pen} by ${SEAT_NAMES[c.declarer]}</span>
       <button type="button" id="clear-contract" data-focus="clear" title="Back to the table">✕</button>
     </div>
-    <p class="status"><span id="taken">Tricks: ${declSide} <strong id="taken-decl">${pos.tricksWon[declSide]}</strong>, ${defSide} <strong id="taken-def">${pos.tricksWon[defSide]}</strong></span>
-      ${pos.finished ? '' : `· <span id="to-play">${SEAT_NAMES[pos.toPlay]} to play${state.hidden.includes(pos.toPlay) ? ' (hidden: <em>Best card</em> plays for it)' : ''}</span>`}</p>
-    <p class="status" id="dd-status">${dd}</p>
-    <div class="controls">
-      <button type="button" id="to-start" data-focus="start" ${state.plays.length ? '' : 'disabled'} title="Back to the opening lead (Home)">Start</button>
-      <button type="button" id="undo-trick" data-focus="undo-trick" ${state.plays.length ? '' : 'disabled'} title="Undo a trick (↑)">↶ Trick</button>
-      <button type="button" id="undo-card" data-focus="undo-card" ${state.plays.length ? '' : 'disabled'} title="Undo a card (←)">↶ Card</button>
-      <button type="button" id="best-card" data-focus="best-card" ${pos.finished ? 'disabled' : ''} title="Play a best card (→)">Best card</button>
-      <button type="button" id="play-out" data-focus="play-out" ${pos.finished ? 'disabled' : ''} title="Play the best line to the end (End)">Play it out</button>
+    <div class="dock" id="dock">
+      <p class="status"><span id="taken">Tricks: ${declSide} <strong id="taken-decl">${pos.tricksWon[declSide]}</strong>, ${defSide} <strong id="taken-def">${pos.tricksWon[defSide]}</strong></span>
+        ${pos.finished ? '' : `· <span id="to-play">${SEAT_NAMES[pos.toPlay]} to play${state.hidden.includes(pos.toPlay) ? ' (hidden: <em>Best card</em> plays for it)' : ''}</span>`}</p>
+      ${last}<p class="status" id="dd-status">${dd}</p>
+      <div class="controls" role="group"${labels}>${controls.join('')}</div>
     </div>
     <p class="muted small">On each card: the contract's result if it is played (= makes, +1 an overtrick, \u22121 down one), double dummy from then on; a card that costs a trick is marked red.</p>
+    ${record}
     ${tricks ? `<ol class="tricks" aria-label="Tricks played">${tricks}</ol>` : ''}`;
-  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
+  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus({ preventScroll: true });
+  if (revealHand) {
+    keepHandInView();
+    // Once more when the cards' scores come (the cards and the controls grow).
+    revealAgain = positionKey();
+  } else if (revealAgain === positionKey() && state.scores.key === revealAgain && state.scores.status !== 'busy') {
+    keepHandInView();
+    revealAgain = null;
+  }
+  revealHand = false;
+}
+
+/** The tables of a traveller file's board: a choice of whose record to show. */
+function tablesHtml() {
+  if (state.tables.length < 2) return '';
+  const options = state.tables.map((t, i) => {
+    const what = t.contract ? recordContractHtml(t.contract) : t.passedOut ? 'passed out' : 'no contract';
+    const cards = t.play.length ? `, ${t.play.length} cards` : '';
+    return `<option value="${i}"${i === state.table ? ' selected' : ''}>Table ${i + 1}: ${esc(what.replace(/<[^>]*>/g, ''))}${cards}</option>`;
+  }).join('');
+  return `<p class="row"><label>Record <select id="record-table" data-focus="record-table">${options}</select></label> <span class="muted small">${state.tables.length} tables played this board</span></p>`;
 }
 
 function renderBoards() {
@@ -619,7 +911,7 @@ function renderBoards() {
 // ---------------------------------------------------------------- the PBN file with the tags
 
 function batchSource() {
-  if (state.file?.kind === 'pbn-file') return { text: state.file.text, name: state.file.name };
+  if (state.file?.kind === 'pbn-file') return { text: state.file.text, bytes: state.file.bytes, name: state.file.name };
   const boards = state.file ? state.boards : state.deal ? [{ deal: state.deal, dealer: state.dealer, vul: state.vul, board: state.board ?? 1 }] : [];
   const base = state.file?.name ?? `board-${state.board ?? 1}.pbn`;
   return { text: boardsToPbn(boards), name: base };
@@ -630,7 +922,7 @@ let batchEngine = null;
  *  file with the tags, or `handRecord` (kind 'record') for the printable
  *  hand record of `dds report`; then offers the result for download. */
 async function runBatch(kind = 'pbn') {
-  const { text, name } = batchSource();
+  const { text, bytes, name } = batchSource();
   if (!text) return;
   const stem = name.replace(/\.(pbn|lin|txt)$/i, '');
   if (state.batch.url) URL.revokeObjectURL(state.batch.url);
@@ -641,7 +933,9 @@ async function runBatch(kind = 'pbn') {
   batchEngine ??= new Engine();
   try {
     const method = kind === 'record' ? 'handRecord' : 'writePbn';
-    const result = await batchEngine.call(method, { text, fileName: name }, ({ done, total }) => {
+    // A PBN file goes as its bytes: the file comes back in its own encoding, as `dds pbn` writes it.
+    const args = kind === 'record' || !bytes ? { text, fileName: name } : { text, bytes, fileName: name };
+    const result = await batchEngine.call(method, args, ({ done, total }) => {
       job.done = done;
       job.total = total;
       if (state.batch === job) renderBatchProgress();
@@ -649,7 +943,7 @@ async function runBatch(kind = 'pbn') {
     if (state.batch !== job) return;
     state.batch = kind === 'record'
       ? { status: 'done', kind, url: URL.createObjectURL(new Blob([result.html], { type: 'text/html' })), name: `${stem}-record.html`, solved: result.boards, errors: result.errors }
-      : { status: 'done', kind, url: URL.createObjectURL(new Blob([result.text], { type: 'application/x-chess-pbn' })), name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
+      : { status: 'done', kind, url: URL.createObjectURL(new Blob([result.bytes ?? result.text], { type: 'application/x-chess-pbn' })), name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
   } catch (e) {
     if (e.kind === 'Cancelled') batchEngine = null;
     if (state.batch !== job) return;
@@ -908,9 +1202,11 @@ function sdLeadsHtml(pick, cell) {
 let lastHash = '';
 function writeHash() {
   if (!state.deal) return;
+  const rec = recordShown() ? state.record : null;
   const hash = encodeHash({
     deal: state.deal, dealer: state.dealer, vul: state.vul, board: state.board,
     contract: state.contract, plays: state.plays, hidden: state.hidden,
+    record: rec?.cards, claim: rec?.claim,
   });
   if (hash !== location.hash) history.replaceState(null, '', hash);
   lastHash = location.hash;
@@ -924,7 +1220,10 @@ async function loadHash() {
   state.file = null;
   resetBatch();
   renderBoards();
-  const ok = await loadDeal(h);
+  // A link's record: its cards and claim, for the link's contract.
+  const tables = h.contract && (h.record || h.claim != null)
+    ? [{ contract: h.contract, passedOut: false, auction: null, play: h.record ?? [], claim: h.claim ?? null, playError: null }] : [];
+  const ok = await loadDeal({ ...h, tables });
   return ok;
 }
 
@@ -956,6 +1255,7 @@ on('file', 'change', (e) => {
 });
 on('dealer', 'change', (e) => {
   state.dealer = e.target.value;
+  state.chosen.dealer = state.dealer;
   if (state.boards[state.index]) state.boards[state.index].dealer = state.dealer;
   renderHands();
   writeHash();
@@ -963,6 +1263,7 @@ on('dealer', 'change', (e) => {
 });
 on('vul', 'change', (e) => {
   state.vul = e.target.value;
+  state.chosen.vul = state.vul;
   if (state.boards[state.index]) state.boards[state.index].vul = state.vul;
   renderHands();
   renderPlay();
@@ -989,14 +1290,19 @@ document.addEventListener('click', (e) => {
   else if (t.dataset.hide) toggleHidden(t.dataset.hide);
   else if (t.dataset.hidePair !== undefined) setHidden(t.dataset.hidePair.split('').filter(Boolean));
   else if (t.dataset.goto) setPlays(state.plays.slice(0, Number(t.dataset.goto)));
+  else if (t.dataset.record && recordShown()) setPlays(state.record.cards.slice(0, Number(t.dataset.record) + 1), { reveal: false });
   else if (t.dataset.sdSeat) {
     state.sd.pick = { declarer: t.dataset.sdSeat, strain: t.dataset.sdStrain };
     renderSd();
   } else {
     switch (t.id) {
-      case 'to-start': setPlays([]); break;
+      case 'to-start': step('start'); break;
       case 'undo-trick': undoTrick(); break;
       case 'undo-card': undoCard(); break;
+      case 'next-card': step('forward'); break;
+      case 'next-trick': step('trick-forward'); break;
+      case 'to-end': step('end'); break;
+      case 'to-record': backToRecord(); break;
       case 'best-card': bestCard(); break;
       case 'play-out': playBest(); break;
       case 'clear-contract':
@@ -1025,6 +1331,8 @@ document.addEventListener('change', (e) => {
   if (t.id === 'level' && state.contract) {
     state.contract = { ...state.contract, level: Number(t.value) };
     changed();
+  } else if (t.id === 'record-table') {
+    showTable(Number(t.value));
   } else if (t.id === 'sd-count') {
     state.sd.count = Number(t.value);
   } else if (t.id === 'sd-seed') {
@@ -1045,13 +1353,20 @@ function toggleHidden(seat) {
 document.addEventListener('keydown', (e) => {
   const tag = e.target.tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
+  // On a card that may be played, the arrows move to the other cards.
+  if (e.key.startsWith('Arrow') && e.target.matches?.('#diagram button.card')) {
+    e.preventDefault();
+    moveCardFocus(e.target, e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1);
+    return;
+  }
   const keys = {
-    ArrowLeft: () => (e.shiftKey ? undoTrick() : undoCard()),
-    Backspace: undoCard,
-    ArrowUp: undoTrick,
-    ArrowRight: bestCard,
-    End: () => playBest(),
-    Home: () => setPlays([]),
+    ArrowLeft: () => step(e.shiftKey ? 'trick-back' : 'back'),
+    Backspace: () => step('back'),
+    ArrowUp: () => step('trick-back'),
+    ArrowRight: () => step(e.shiftKey ? 'trick-forward' : 'forward'),
+    ArrowDown: () => step('trick-forward'),
+    End: () => step('end'),
+    Home: () => step('start'),
     '[': () => state.file && state.index > 0 && showBoard(state.index - 1),
     ']': () => state.file && state.index < state.boards.length - 1 && showBoard(state.index + 1),
   };

@@ -87,21 +87,30 @@ function cryptoRandom() {
 
 export const isVulnerable = (vul, seat) => vul === 'All' || vul === sideOf(seat);
 
-/** "4S-W" and back: a contract {level, strain, declarer}. */
+/** "4S-W", "4SX-W" and back: a contract {level, strain, declarer} (and
+ *  penalty 'X' or 'XX' when doubled). */
 export function contractCode(c) {
-  return `${c.level}${c.strain}-${c.declarer}`;
+  return `${c.level}${c.strain}${c.penalty ?? ''}-${c.declarer}`;
 }
 export function parseContractCode(text) {
-  const m = /^([1-7])(NT|N|S|H|D|C)-?([NESW])$/i.exec(String(text ?? '').trim());
+  const m = /^([1-7])(NT|N|S|H|D|C)(XX|X)?-?([NESW])$/i.exec(String(text ?? '').trim());
   if (!m) return null;
   const strain = m[2].toUpperCase() === 'N' ? 'NT' : m[2].toUpperCase();
-  return { level: Number(m[1]), strain, declarer: m[3].toUpperCase() };
+  const c = { level: Number(m[1]), strain, declarer: m[4].toUpperCase() };
+  if (m[3]) c.penalty = m[3].toUpperCase();
+  return c;
+}
+
+/** Cards written one after another ("CTC4C10S2") as card codes (["CT", "C4", "CT", "S2"]). */
+function cardList(text) {
+  return String(text).toUpperCase().match(/[SHDC](?:10|[AKQJT2-9])/g)?.map((c) => c.replace('10', 'T')) ?? [];
 }
 
 /**
  * The page's link: the deal, its dealer, vulnerability and board, the
  * contract, the cards played and the hidden hands, in the URL's hash:
  * #deal=N:QJ6.K652.J85.T98_873...&dealer=N&vul=None&board=1&contract=2S-W&play=D5D2DA&hide=EW
+ * and a recorded play (a LIN or PBN game's) as record=CTC4CACJ... and claim=9.
  */
 export function encodeHash(s) {
   const parts = [`deal=${s.deal.replace(/\s+/g, '_')}`];
@@ -111,6 +120,8 @@ export function encodeHash(s) {
   if (s.contract) parts.push(`contract=${contractCode(s.contract)}`);
   if (s.contract && s.plays?.length) parts.push(`play=${s.plays.join('')}`);
   if (s.hidden?.length) parts.push(`hide=${[...s.hidden].join('')}`);
+  if (s.contract && s.record?.length) parts.push(`record=${s.record.join('')}`);
+  if (s.contract && s.claim != null) parts.push(`claim=${s.claim}`);
   return '#' + parts.join('&');
 }
 
@@ -135,7 +146,9 @@ export function decodeHash(hash) {
   const contract = parseContractCode(params.contract);
   if (contract) out.contract = contract;
   // The cards as written (the package's replay reads and checks them).
-  if (contract && params.play) out.plays = params.play.toUpperCase().match(/[SHDC](?:10|[AKQJT2-9])/g)?.map((c) => c.replace('10', 'T')) ?? [];
+  if (contract && params.play) out.plays = cardList(params.play);
+  if (contract && params.record) out.record = cardList(params.record);
+  if (contract && /^\d+$/.test(params.claim ?? '')) out.claim = Number(params.claim);
   if (params.hide) out.hidden = [...new Set(params.hide.toUpperCase().split('').filter((c) => SEATS.includes(c)))];
   return out;
 }

@@ -34,6 +34,8 @@ export function classify(raw) {
   }
   if (/(^|\|)md\|/i.test(text) && !/\[\s*Deal\s+"/i.test(text)) return { kind: 'lin', text: whole };
   if (/\[\s*Deal\s+"/i.test(text)) return { kind: 'pbn-file', text: whole };
+  // A PBN file without a deal (its header, or tags only): the package's parsePbn says what it lacks.
+  if (/^%\s*PBN\b/i.test(text) || /^\s*\[[A-Za-z]\w*\s+"[^"]*"\s*\]\s*$/m.test(text)) return { kind: 'pbn-file', text: whole };
   if (/^\??([nesw]=[a-z0-9]+&?)+/i.test(text)) return { kind: 'lin', text: text.startsWith('?') ? text : `?${text}` };
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('%'));
   if (lines.some((l) => /^PBN\s+\d+\s+\d+\s+\d+\s+\d+\s+"/.test(l))) return { kind: 'dds-file', text: whole };
@@ -245,4 +247,31 @@ export function decodeFile(bytes) {
   } catch {
     return new TextDecoder('iso-8859-1').decode(bytes);
   }
+}
+
+/** What the page says of a file that is none of the kinds it reads. */
+export const NOT_A_FILE = 'it is not a PBN or LIN file, a DDS hand file, a list of deals or hands in text';
+
+/**
+ * Why the bytes of a file cannot be a file of deals before reading them as
+ * text, in one line; null when they may be. Empty, or binary: a NUL byte,
+ * or more than one in twenty of the first 4 KiB control characters other
+ * than tab, line ends and form feed (text in UTF-8 or ISO 8859-1 has none).
+ */
+export function fileProblem(bytes) {
+  if (!bytes.length) return 'the file is empty';
+  const head = bytes.subarray(0, 4096);
+  let control = 0;
+  for (const b of head) {
+    if (b === 0) return 'it is not a text file (it holds binary data): the page reads PBN, LIN, DDS hand files and lists of deals';
+    if ((b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 12) || b === 127) control += 1;
+  }
+  if (control * 20 > head.length) return 'it is not a text file (it holds binary data): the page reads PBN, LIN, DDS hand files and lists of deals';
+  return null;
+}
+
+/** A message on one line of at most `max` characters (its first line, cut with an ellipsis). */
+export function oneLine(text, max = 200) {
+  const line = String(text).split(/\r?\n/)[0].replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }

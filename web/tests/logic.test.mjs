@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn } from '../js/input.js';
+import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine } from '../js/input.js';
+import { recordOf, recordContract, playersOf, cardCosts, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf } from '../js/sd.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
@@ -81,6 +82,10 @@ test('the link holds the deal, contract, play and hidden hands', () => {
   const hash = encodeHash(s);
   assert.ok(!/[ "<>]/.test(hash), hash);
   assert.deepEqual(decodeHash(hash), s);
+  // A doubled contract and a recorded play with its claim.
+  const rec = { ...s, contract: { level: 4, strain: 'S', declarer: 'N', penalty: 'X' }, record: ['D5', 'D2', 'DA'], claim: 10 };
+  assert.match(encodeHash(rec), /contract=4SX-N&.*record=D5D2DA&claim=10/);
+  assert.deepEqual(decodeHash(encodeHash(rec)), rec);
   assert.deepEqual(decodeHash('#deal=N:QJ6.K652.J85.T98%20873.J97.AT764.Q4+K5.T83.KQ9.A7652_AT942.AQ4.32.KJ3&vul=both'), { deal: LIST1, vul: 'All' });
   assert.equal(decodeHash('#nothing'), null);
 });
@@ -105,4 +110,71 @@ test('single dummy: the deal and options handed to the package\'s layouts, its f
   assert.equal(cellOf(summary, 'S', 'N').mean, 10.2); // 10 tricks in 16 layouts, 11 in 4
   assert.equal(cellOf(summary, 'NT', 'S'), null);
   assert.equal(cellOf(null, 'NT', 'S'), null);
+});
+
+test('files: binary and empty ones are told apart before reading, messages on one line', () => {
+  assert.equal(fileProblem(new Uint8Array()), 'the file is empty');
+  assert.match(fileProblem(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70])), /^it is not a text file/);
+  assert.match(fileProblem(Uint8Array.from({ length: 100 }, (_, i) => (i % 3 ? 65 : 2))), /^it is not a text file/);
+  // Latin-1 and UTF-8 text are text.
+  assert.equal(fileProblem(new TextEncoder().encode('[Event "Café"]\n')), null);
+  assert.equal(fileProblem(Uint8Array.from([0x5b, 0x45, 0xe9, 0x0d, 0x0a, 0x09])), null);
+  assert.equal(oneLine('a\nb'), 'a');
+  assert.equal(oneLine('x'.repeat(300)).length, 200);
+  // A PBN file with no game is a PBN file (the package's parsePbn says it has no games).
+  assert.equal(classify('% PBN 2.1\n% EXPORT\n').kind, 'pbn-file');
+  assert.equal(classify('[Event "x"]\n[Board "1"]\n').kind, 'pbn-file');
+});
+
+test('the recorded play: its contract, who played each card, the cost of each card, steps through it', () => {
+  assert.equal(recordOf({ deal: LIST1, play: [], auction: null, contract: null, passedOut: false }), null);
+  const info = { level: 4, strain: 'S', penalty: 'X', declarer: 'W', text: '4SX by W' };
+  const rec = recordOf({ deal: LIST1, auction: ['1S', 'P'], contract: info, passedOut: false, play: ['CT', 'C4'], claim: 8 });
+  assert.deepEqual(rec, { contract: info, passedOut: false, auction: ['1S', 'P'], play: ['CT', 'C4'], claim: 8, playError: null });
+  assert.deepEqual(recordContract(info), { level: 4, strain: 'S', declarer: 'W', penalty: 'X' });
+  assert.deepEqual(recordContract({ ...info, penalty: '' }), { level: 4, strain: 'S', declarer: 'W' });
+  // Who played each card: the package's replay's tricks, each from its leader.
+  const play = ['CT', 'C4', 'CA', 'CJ', 'H8', 'H4'];
+  const seats = playersOf(dds.replay(LIST1, 'S', 'N', play));
+  assert.deepEqual(seats, [
+    { seat: 'N', trick: 0 }, { seat: 'E', trick: 0 }, { seat: 'S', trick: 0 }, { seat: 'W', trick: 0 },
+    { seat: 'S', trick: 1 }, { seat: 'W', trick: 1 },
+  ]);
+  // Costs, read from tricks as analysePlay gives them (declarer's side's, here
+  // made up): South's ace (a defender's) gives declarer a ninth trick, a
+  // trick it cost the defence; West's jack (declarer's) then loses two.
+  const costs = cardCosts(play.slice(0, 4), seats, 'W', [8, 8, 8, 9, 7]);
+  assert.deepEqual(costs.map((c) => c.cost), [0, 0, 1, 2]);
+  assert.deepEqual(costs.map((c) => c.after), [8, 8, 9, 7]);
+  assert.deepEqual(cardCosts(['CT'], seats, 'W', null)[0], { card: 'CT', seat: 'N', trick: 0, after: null, cost: null });
+  // Steps: the record of six cards, the play at its fifth card (a trick done, one card of the next).
+  const at = (n) => play.slice(0, n);
+  assert.equal(onRecord(play, at(3)), true);
+  assert.equal(onRecord(play, ['CT', 'C2']), false);
+  assert.deepEqual(stepRecord(play, at(5), 'back', 4), at(4));
+  assert.deepEqual(stepRecord(play, at(5), 'trick-back', 4), at(4));
+  assert.deepEqual(stepRecord(play, at(4), 'trick-back', 4), at(0));
+  assert.deepEqual(stepRecord(play, at(5), 'forward', 4), at(6));
+  assert.deepEqual(stepRecord(play, at(1), 'trick-forward', 0), at(4));
+  assert.deepEqual(stepRecord(play, at(4), 'trick-forward', 4), at(6));
+  assert.deepEqual(stepRecord(play, at(2), 'end', 0), play);
+  assert.deepEqual(stepRecord(play, at(2), 'start', 0), []);
+  assert.equal(stepRecord(play, at(0), 'start', 0), null);
+  assert.equal(stepRecord(play, play, 'forward', 4), null);
+  // Off the record: back works, forward does not.
+  assert.equal(stepRecord(play, ['CT', 'C2'], 'forward', 0), null);
+  assert.deepEqual(stepRecord(play, ['CT', 'C2'], 'back', 0), ['CT']);
+});
+
+test('the auction as BBO shows it: columns W N E S, the dealer\'s first', () => {
+  assert.deepEqual(auctionRows(['1S', 'P', '4S', 'P', 'P', 'P'], 'N'), {
+    columns: ['W', 'N', 'E', 'S'],
+    rows: [[null, '1S', 'P', '4S'], ['P', 'P', 'P']],
+  });
+  assert.deepEqual(auctionRows(['P'], 'W').rows, [['P']]);
+  assert.equal(callHtml('P'), 'Pass');
+  assert.equal(callHtml('X'), 'Dbl');
+  assert.equal(callHtml('XX'), 'Rdbl');
+  assert.equal(callHtml('3N'), '3NT');
+  assert.equal(callHtml('2H'), '2<span class="red">\u2665</span>');
 });

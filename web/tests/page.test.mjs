@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   ROOT, TARGET, buildPkg, nodePackage, serve, launch, openPage, shownTable, enterDeal, tempDir,
 } from './helpers.js';
@@ -28,14 +28,20 @@ function list10() {
   const lines = readFileSync(join(ROOT, 'fixtures/dds-hands/list10.txt'), 'utf8').split('\n');
   const deals = [];
   for (let i = 0; i < lines.length; i++) {
-    const m = /^PBN (\d+) (\d+) \d+ \d+ "([^"]+)"/.exec(lines[i]);
+    const m = /^PBN (\d+) (\d+) (\d+) (\d+) "([^"]+)"/.exec(lines[i]);
     if (!m) continue;
     const block = lines.slice(i + 1, i + 8);
+    // PLAY and TRACE: DDS's AnalysePlay of a play (declarer's side's tricks at the lead and after each card).
+    const play = /^PLAY \d+ "([^"]*)"/.exec(block.find((l) => l.startsWith('PLAY')) ?? '')?.[1].match(/../g) ?? [];
+    const trace = (block.find((l) => l.startsWith('TRACE')) ?? '').trim().split(/\s+/).slice(2).map(Number);
     const table = block.find((l) => l.startsWith('TABLE')).split(/\s+/).slice(1, 21).map(Number);
     const par2 = [...block.find((l) => l.startsWith('PAR2')).matchAll(/"([^"]*)"/g)].map((x) => x[1]);
     const tricks = {};
     STRAINS.forEach((s, si) => { tricks[s] = Object.fromEntries(SEATS.map((d, di) => [d, table[si * 4 + di]])); });
-    deals.push({ deal: m[3], dealer: SEATS[Number(m[1])], vul: ['None', 'All', 'NS', 'EW'][Number(m[2])], tricks, par2 });
+    deals.push({
+      deal: m[5], dealer: SEATS[Number(m[1])], vul: ['None', 'All', 'NS', 'EW'][Number(m[2])], tricks, par2,
+      strain: STRAINS[Number(m[3])], leader: SEATS[Number(m[4])], play, trace,
+    });
   }
   return deals;
 }
@@ -181,23 +187,41 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('the keyboard plays, undoes and plays the best card', async () => {
+  test('the keyboard: a contract chosen sends it to the cards, the arrows move between them, Enter plays, undo and the best card', async () => {
     const d = LIST10[2];
     const { page, errors } = await openPage(chrome, server.url);
     await loadDeal(page, d);
     await page.focus('#table button.cell[data-seat="S"][data-strain="H"]');
     await page.keyboard.press('Enter');
+    // No Tab needed: the contract chosen, the keyboard is on the opening leader's (West's) first card.
+    await page.waitForFunction(() => document.activeElement?.matches('#diagram .hand-W button.card'));
     await shownScores(page);
-    // Tab reaches the cards; Enter plays the focused one.
-    await page.focus('#diagram button.card');
-    const first = await page.evaluate(() => document.activeElement.dataset.card);
+    const focused = () => page.evaluate(() => document.activeElement?.matches('#diagram button.card') ? document.activeElement.dataset.card : null);
+    const order = await page.$$eval('#diagram button.card', (cards) => cards.map((c) => c.dataset.card));
+    assert.equal(await focused(), order[0]);
+    // One card in the Tab order; the arrows move between the cards without playing one.
+    assert.deepEqual(await page.$$eval('#diagram button.card', (cards) => cards.filter((c) => c.tabIndex === 0).length), 1);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), order[2]);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await focused(), order[1]);
+    assert.deepEqual(playsOf(page.url()), []);
+    // Enter plays the focused card.
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /play=..$/.test(location.hash) || /play=..&/.test(location.hash));
-    assert.deepEqual(playsOf(page.url()), [first]);
-    // Focus moves on to the next seat's cards.
-    await page.waitForFunction(() => document.activeElement?.classList.contains('card'));
-    await page.keyboard.press('ArrowLeft');
+    assert.deepEqual(playsOf(page.url()), [order[1]]);
+    // Focus moves on to the next seat's (North's) cards; Backspace undoes the card.
+    await page.waitForFunction(() => document.activeElement?.matches('#diagram .hand-N button.card'));
+    await page.keyboard.press('Backspace');
     assert.deepEqual(playsOf(page.url()), []);
+    // A click on a table cell sends the keyboard to the cards too.
+    await page.click('#table button.cell[data-seat="N"][data-strain="NT"]');
+    await page.waitForFunction(() => document.activeElement?.matches('#diagram .hand-E button.card'));
+    await page.click('#table button.cell[data-seat="S"][data-strain="H"]');
+    await page.waitForFunction(() => document.activeElement?.matches('#diagram .hand-W button.card'));
+    // Away from the cards, the arrows step through the play: → plays a best card.
+    await page.focus('#clear-contract');
     const shown = await shownScores(page);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => /play=/.test(location.hash));
@@ -421,26 +445,325 @@ describe('the page', () => {
     await page.close();
   });
 
-  test('offline and on a phone: nothing fetched from outside, no sideways scrolling; screenshots', async () => {
-    const d = LIST10[0];
+  test('offline and on a phone: nothing fetched from outside, no sideways scrolling; screenshots of a recorded play', async () => {
     const { page, errors } = await openPage(chrome, server.url);
-    await loadDeal(page, d);
-    await page.click('#table button.cell[data-seat="W"][data-strain="S"]');
-    await shownScores(page);
-    for (const card of ['CT', 'C4', 'CA', 'CJ']) {
-      await page.click(`#diagram button.card[data-card="${card}"]`);
-      await page.waitForFunction((c) => location.hash.includes(c), card);
-    }
+    // A BBO hand with its auction and play, at the card that cost a trick (the fifth).
+    await enterDeal(page, lin7());
+    await page.waitForFunction(() => /cost a trick/.test(document.querySelector('#record-summary')?.textContent ?? ''), null, { timeout: 60000 });
+    await page.click('#play button.rc[data-record="4"]');
+    await page.waitForFunction(() => /play=(..){5}(&|$)/.test(location.hash));
     await shownScores(page);
     mkdirSync(join(ROOT, 'docs/img'), { recursive: true });
     await page.evaluate(() => document.activeElement?.blur());
+    // The record in view beside the diagram (which stays at the top).
+    await page.evaluate(() => window.scrollTo(0, document.querySelector('#dock').getBoundingClientRect().top + window.scrollY - 60));
     await page.screenshot({ path: join(ROOT, 'docs/img/web-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(100);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling at 390 px');
-    await page.evaluate(() => document.querySelector('#diagram').scrollIntoView());
+    // A card forward: the hand to play above the controls.
+    await page.click('#next-card');
+    await page.waitForFunction(() => /play=(..){6}(&|$)/.test(location.hash));
+    await shownScores(page);
+    await page.evaluate(() => document.activeElement?.blur());
     await page.screenshot({ path: join(ROOT, 'docs/img/web-phone.png') });
     assert.deepEqual(chrome.outside, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+
+/** list10's seventh deal as a BBO hand (board 5: North deals, N-S
+ *  vulnerable): South declares 4S, and the 35 cards of its PLAY line,
+ *  then South claims 12 tricks. */
+function lin7() {
+  const d = LIST10[6];
+  return `pn|Wa,No,Ea,So|st||md|${linHands(d.deal, 'N')}|rh||ah|Board 5|sv|n|mb|p|mb|p|mb|1s|mb|p|mb|4s|mb|p|mb|p|mb|p|` +
+    d.play.map((c) => `pc|${c}|`).join('') + 'mc|12|';
+}
+
+/** The seat before `seat` (declarer, before the opening leader). */
+const prev = (seat) => next(seat, 3);
+
+/** Who played each card of a play, from the package's replay in Node. */
+function seatsOf(deal, strain, leader, play) {
+  const r = dds.replay(deal, strain, leader, play);
+  return [...r.tricks, r.current].flatMap((t) => t.cards.map((_, k) => next(t.leader, k)));
+}
+
+/** What the record should show for each card: DDS's TRACE (declarer's side's
+ *  tricks at the lead and after each card) read as the cost to the side
+ *  that played it, and the contract's result after it (the package's contractScore). */
+function expectedRecord(d, contract, vul) {
+  const seats = seatsOf(d.deal, d.strain, d.leader, d.play);
+  const declSide = side(contract.declarer);
+  const resultOf = (t) => {
+    const r = dds.contractScore(contract, vul, t).result;
+    return r === 0 ? '=' : r > 0 ? `+${r}` : `\u2212${-r}`;
+  };
+  return d.play.map((card, i) => ({
+    card,
+    cost: side(seats[i]) === declSide ? d.trace[i] - d.trace[i + 1] : d.trace[i + 1] - d.trace[i],
+    res: resultOf(d.trace[i + 1]),
+  }));
+}
+
+/** The record as shown: each card's button, its cost mark and its result. */
+const shownRecord = (page) => page.$$eval('#play button.rc', (bs) => bs.map((b) => ({
+  card: b.dataset.card ?? b.getAttribute('data-record'), cost: b.classList.contains('cost') ? 1 : 0, res: b.querySelector('.res').textContent,
+})));
+
+/** A page whose random first deal is board `n` (Math.random fixed), for the dealer and vulnerability it shows. */
+async function openOnBoard(n) {
+  const page = await chrome.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.addInitScript((x) => { Math.random = () => x; }, (n - 1 + 0.5) / 16);
+  await page.goto(server.url);
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 30000 });
+  return { page, errors };
+}
+
+describe('issue 40: the recorded play, defaults, boards, keyboard, phone, files', () => {
+  // list10's seventh deal: South declares spades (West leads), and DDS's TRACE
+  // of its 35 cards shows South's second lead (card 5) losing a trick.
+  const D7 = LIST10[6];
+  const c7 = { level: 4, strain: 'S', declarer: 'S' };
+
+  test('a BBO hand with its auction and play: the record, each card\'s cost and result (DDS\'s TRACE), stepped through, the claim', async () => {
+    assert.deepEqual([D7.strain, prev(D7.leader), D7.dealer, D7.play.length], ['S', 'S', 'N', 35]);
+    const { page, errors } = await openPage(chrome, server.url);
+    await enterDeal(page, lin7());
+    await page.waitForSelector('#record-summary');
+    await page.waitForFunction(() => /cost a trick/.test(document.querySelector('#record-summary').textContent), null, { timeout: 60000 });
+    // The contract of the auction, from the opening lead; the auction shown.
+    assert.equal(await page.inputValue('#level'), '4');
+    assert.match(await page.textContent('.contract'), /^♠ by South$/);
+    assert.deepEqual(playsOf(page.url()), []);
+    assert.match(await page.textContent('#auction'), /WNES\s*PassPass1♠Pass4♠PassPassPass/);
+    // Every card: marked when it cost a trick, the contract's result after it, as DDS's TRACE says.
+    const expected = expectedRecord(D7, c7, 'NS');
+    const shown = await shownRecord(page);
+    assert.deepEqual(shown.map((x) => ({ cost: x.cost, res: x.res })), expected.map((x) => ({ cost: Math.sign(x.cost), res: x.res })));
+    assert.ok(expected.some((x) => x.cost > 0), 'some card cost a trick');
+    assert.match(await page.textContent('#record-summary'), /^1 card cost a trick: South's ♥2 at trick 2\./);
+    // Forwards and back: buttons and keys.
+    await page.click('#next-card');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 1));
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 2));
+    await page.click('#next-trick');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 4));
+    await page.keyboard.press('ArrowDown');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 8));
+    await page.keyboard.press('ArrowLeft');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 7));
+    await page.click('#undo-trick');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 4));
+    await page.keyboard.press('Shift+ArrowLeft');
+    assert.deepEqual(playsOf(page.url()), []);
+    // The end: the claim, and its result and score by the package.
+    await page.keyboard.press('End');
+    assert.deepEqual(playsOf(page.url()), D7.play);
+    const claim = dds.contractScore(c7, 'NS', 12);
+    assert.match(await page.textContent('#record-claim'), new RegExp(`^South claimed 12 tricks \\(\\+2, NS \\+${claim.score}\\); double dummy ${D7.trace[35]} from here`));
+    await page.keyboard.press('Home');
+    assert.deepEqual(playsOf(page.url()), []);
+    // The card that cost the trick: beside the controls, what it did.
+    await page.click('#play button.rc[data-record="4"]');
+    assert.equal(await page.textContent('#record-step'), `Card 5 of 35: South ♥2 \u2192 ${D7.trace[5]} tricks (+2), cost a trick`);
+    // A card of the record: the position after it, in the diagram and the tricks taken.
+    await page.click('#play button.rc[data-record="9"]');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 10));
+    assert.equal(await page.getAttribute('#play button.rc[data-record="9"]', 'aria-current'), 'step');
+    const after = dds.replay(D7.deal, 'S', 'W', D7.play.slice(0, 10));
+    for (const seat of SEATS) {
+      const cards = await page.$$eval(`#diagram .hand-${seat} .card`, (cs) => cs.length);
+      assert.equal(cards, after.hands[seat].length, seat);
+    }
+    assert.equal(await page.textContent('#taken-decl'), String(after.tricksWon.NS));
+    // The scores of the legal cards of that position are the package's too.
+    assert.deepEqual(await shownScores(page), expectedScores(D7.deal, c7, D7.play.slice(0, 10)));
+    // Off the record and back: a card the record did not play, then a card of the record.
+    const other = Object.keys(await shownScores(page)).find((c) => c !== D7.play[10]);
+    await page.click(`#diagram button.card[data-card="${other}"]`);
+    await page.waitForSelector('#off-record');
+    await page.click('#play button.rc[data-record="3"]');
+    assert.deepEqual(playsOf(page.url()), D7.play.slice(0, 4));
+    // The link keeps the record.
+    const again = await openPage(chrome, page.url());
+    await again.page.waitForFunction(() => document.querySelectorAll('#play button.rc').length === 35 && /cost a trick/.test(document.querySelector('#record-summary')?.textContent), null, { timeout: 60000 });
+    assert.deepEqual(await shownRecord(again.page), shown);
+    await again.page.close();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a PBN game with [Contract], [Declarer] and [Play]: the record loads, defenders\' cards that gave a trick are marked', async () => {
+    // list10's tenth deal: East declares notrump (South leads); DDS's TRACE goes 9 to 10 to 11 (defenders' mistakes).
+    const d = LIST10[9];
+    assert.deepEqual([d.strain, prev(d.leader)], ['NT', 'E']);
+    const contract = { level: 3, strain: 'NT', declarer: 'E' };
+    // PBN's [Play] lists each trick by seat, from the opening leader's column: who played which card is the package's replay.
+    const seats = seatsOf(d.deal, 'NT', d.leader, d.play);
+    const lines = [];
+    d.play.forEach((card, i) => {
+      const trick = Math.floor(i / 4);
+      lines[trick] ??= ['-', '-', '-', '-'];
+      lines[trick][(SEATS.indexOf(seats[i]) - SEATS.indexOf(d.leader) + 4) % 4] = card;
+    });
+    const pbn = ['[Event "Club"]', '[Board "10"]', `[Dealer "${d.dealer}"]`, '[Vulnerable "None"]', `[Deal "${d.deal}"]`,
+      '[Declarer "E"]', '[Contract "3NT"]', `[Play "${d.leader}"]`, ...lines.map((l) => l.join(' ')), '*', ''].join('\n');
+    const { page, errors } = await openPage(chrome, server.url);
+    await enterDeal(page, pbn);
+    await page.waitForFunction(() => /cost a trick/.test(document.querySelector('#record-summary')?.textContent ?? ''), null, { timeout: 60000 });
+    assert.equal(await page.inputValue('#level'), '3');
+    assert.match(await page.textContent('.contract'), /^NT by East$/);
+    const expected = expectedRecord(d, contract, 'None');
+    assert.deepEqual((await shownRecord(page)).map((x) => ({ cost: x.cost, res: x.res })), expected.map((x) => ({ cost: Math.sign(x.cost), res: x.res })));
+    assert.ok(expected.filter((x) => x.cost > 0).length >= 2, 'defenders gave tricks');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a pasted deal without dealer or vulnerability: the page\'s default (North, none), whatever board the page showed before', async () => {
+    const d = LIST10[0];
+    for (const board of [6, 15]) {
+      const { page, errors } = await openOnBoard(board);
+      // The random deal shown first is board 6 (dealer East, E-W vulnerable), or 15 (South, N-S).
+      const info = dds.boardInfo(board);
+      assert.deepEqual([await page.inputValue('#dealer'), await page.inputValue('#vul')], [info.dealer, info.vulnerability]);
+      await enterDeal(page, d.deal);
+      await shownTable(page, norm(d.deal));
+      assert.deepEqual([await page.inputValue('#dealer'), await page.inputValue('#vul')], ['N', 'None'], `after board ${board}`);
+      await page.waitForSelector('#par-score');
+      assert.equal(await parScore(page), d.par2[0]);
+      assert.equal(await page.textContent('#dealer-whence'), '(default)');
+      // The user's own choice is kept for the next deal that does not say.
+      await page.selectOption('#vul', 'All');
+      await enterDeal(page, LIST10[1].deal);
+      await shownTable(page, norm(LIST10[1].deal));
+      assert.deepEqual([await page.inputValue('#dealer'), await page.inputValue('#vul')], ['N', 'All']);
+      assert.ok(await page.isHidden('#vul-whence'));
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
+  test('a traveller file: one entry a board (the package\'s distinct boards, as `dds report` counts them), each table\'s record', async () => {
+    // Boards 1 and 2, each played at four tables (and so four times in the file).
+    const games = [];
+    for (const [i, d] of [LIST10[0], LIST10[1]].entries()) {
+      for (const [k, contract] of ['2S', '3S', '1NT', '2H'].entries()) {
+        games.push([`[Event "Club"]`, `[Board "${i + 1}"]`, `[Dealer "${d.dealer}"]`, `[Vulnerable "${d.vul === 'All' ? 'All' : d.vul}"]`,
+          `[Deal "${d.deal}"]`, `[North "N${k}"]`, `[Declarer "${i ? 'N' : 'W'}"]`, `[Contract "${contract}"]`, '[Result "8"]', ''].join('\n'));
+      }
+    }
+    const text = '% PBN 2.1\n% EXPORT\n' + games.join('\n');
+    const file = join(tmp, 'traveller.pbn');
+    writeFileSync(file, text);
+    const distinct = dds.handRecord(text).boards;
+    assert.equal(distinct, 2);
+    const { page, errors } = await openPage(chrome, server.url);
+    await page.setInputFiles('#file', file);
+    await page.waitForFunction(() => document.querySelector('#file-name')?.textContent.startsWith('1 of 2'));
+    assert.deepEqual(await page.$$eval('#board-select option', (os) => os.map((o) => o.textContent)), ['Board 1', 'Board 2']);
+    assert.match(await page.textContent('#message'), /^traveller\.pbn: 2 boards \(8 games/);
+    // Each table's record: the contracts played at board 1.
+    assert.deepEqual(await page.$$eval('#record-table option', (os) => os.map((o) => o.textContent.replace(/^Table \d: /, ''))),
+      ['2♠ by West', '3♠ by West', '1NT by West', '2♥ by West']);
+    assert.match(await page.textContent('.contract'), /^♠ by West$/);
+    await page.selectOption('#record-table', '2');
+    await page.waitForFunction(() => /^NT by West$/.test(document.querySelector('.contract')?.textContent));
+    assert.equal(await page.inputValue('#level'), '1');
+    await page.click('#next-board');
+    await page.waitForFunction(() => document.querySelector('#file-name').textContent.startsWith('2 of 2'));
+    assert.deepEqual(await shownTable(page, norm(LIST10[1].deal)), LIST10[1].tricks);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a phone (390x844): cards and controls of 44 px at least, the hand to play and the controls on one screen', async () => {
+    const { page, errors } = await openPage(chrome, server.url, { width: 390, height: 844 });
+    const check = async (what) => {
+      await shownScores(page);
+      const boxes = await page.evaluate(() => {
+        const box = (e) => { const r = e.getBoundingClientRect(); return { w: r.width, h: r.height, top: r.top, bottom: r.bottom }; };
+        return {
+          cards: [...document.querySelectorAll('#diagram button.card')].map(box),
+          controls: [...document.querySelectorAll('#play .controls button')].map(box),
+          record: [...document.querySelectorAll('#play button.rc')].map(box),
+          hand: box(document.querySelector('#diagram .hand.to-play')),
+          dock: box(document.querySelector('#dock') ?? document.querySelector('#play .controls')),
+          height: window.innerHeight,
+        };
+      });
+      for (const b of [...boxes.cards, ...boxes.controls, ...boxes.record]) assert.ok(b.w >= 44 && b.h >= 44, `${what}: a target of ${b.w}x${b.h}`);
+      assert.ok(boxes.controls.length >= 5, `${what}: the play controls`);
+      // The hand to play above the controls, both on screen.
+      assert.ok(boxes.hand.top >= 0 && boxes.hand.bottom <= boxes.dock.top + 1, `${what}: the hand at ${boxes.hand.top}-${boxes.hand.bottom}, the controls from ${boxes.dock.top}`);
+      assert.ok(boxes.dock.bottom <= boxes.height + 1 && boxes.controls.every((b) => b.top >= 0 && b.bottom <= boxes.height + 1), `${what}: controls on screen`);
+    };
+    // A contract chosen from the table, played with the controls.
+    await enterDeal(page, LIST10[0].deal);
+    await shownTable(page, norm(LIST10[0].deal));
+    await page.click('#table button.cell[data-seat="W"][data-strain="S"]');
+    await check('a contract chosen');
+    for (let k = 0; k < 3; k++) {
+      await page.click('#best-card');
+      await page.waitForFunction((n) => (/[#&]play=([^&]*)/.exec(location.hash)?.[1].length ?? 0) === n * 2, k + 1);
+      await check(`after ${k + 1} best cards`);
+    }
+    // A recorded play, stepped through.
+    await enterDeal(page, lin7());
+    await page.waitForFunction(() => /cost a trick/.test(document.querySelector('#record-summary')?.textContent ?? ''), null, { timeout: 60000 });
+    await check('at the lead');
+    for (let k = 0; k < 6; k++) {
+      await page.click('#next-card');
+      await page.waitForFunction((n) => (/[#&]play=([^&]*)/.exec(location.hash)?.[1].length ?? 0) === n * 2, k + 1);
+      await check(`after ${k + 1} cards`);
+    }
+    // Playing a card by touch keeps the next hand to play in view.
+    await page.click('#diagram button.card');
+    await check('after a card played');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scrolling');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('files: a binary file, an empty PBN file and a Latin-1 PBN file', async () => {
+    const { page, errors } = await openPage(chrome, server.url);
+    // Binary: one line that says what the file is not.
+    const bin = join(tmp, 'photo.jpg');
+    writeFileSync(bin, Buffer.from(Array.from({ length: 700 }, (_, i) => (i * 37 + 11) % 256)));
+    await page.setInputFiles('#file', bin);
+    await page.waitForSelector('#message.error');
+    const said = await page.textContent('#message');
+    assert.match(said, /^photo\.jpg cannot be read: it is not a text file/);
+    assert.ok(!said.includes('\n') && said.length < 200, said);
+    // An empty PBN file: the words of `dds pbn`.
+    const empty = join(tmp, 'empty.pbn');
+    writeFileSync(empty, '% PBN 2.1\n% EXPORT\n');
+    assert.match(spawnSync(ddsBinary(), ['pbn', empty], { encoding: 'utf8' }).stderr, /: a PBN file with no games/);
+    await page.setInputFiles('#file', empty);
+    await page.waitForFunction(() => /^empty\.pbn cannot be read: /.test(document.querySelector('#message').textContent));
+    assert.equal(await page.textContent('#message'), 'empty.pbn cannot be read: a PBN file with no games');
+    // Latin-1: the file comes back byte for byte as `dds pbn` writes it.
+    const latin = join(tmp, 'latin.pbn');
+    const source = readFileSync(join(ROOT, 'fixtures/sample/boards.pbn'), 'utf8').replace(/\[Event "[^"]*"\]/, '[Event "Caf\u00e9 \u00e0 Gen\u00e8ve"]');
+    assert.ok(source.includes('Caf\u00e9'));
+    writeFileSync(latin, Buffer.from(source, 'latin1'));
+    await page.setInputFiles('#file', latin);
+    await page.waitForFunction(() => document.querySelector('#file-name')?.textContent.startsWith('1 of 10'));
+    await page.click('#solve-file');
+    await page.waitForSelector('#download', { timeout: 60000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const got = join(tmp, 'latin-dd.pbn');
+    await download.saveAs(got);
+    const theirs = execFileSync(ddsBinary(), ['pbn', latin]);
+    assert.ok(theirs.includes(Buffer.from('Caf\u00e9', 'latin1')));
+    assert.ok(readFileSync(got).equals(theirs), 'the bytes of `dds pbn`');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,0 +1,189 @@
+// The recorded play of a deal: a BBO hand's auction (mb|), cards (pc|) and
+// claim (mc|), or a PBN game's [Contract], [Declarer] and [Play], as the
+// package reads them (parseLin, parsePbn). Here: what the page keeps of a
+// game's record, the steps through it (start, a card or a trick back or
+// forward, the end), each card's double dummy effect read from the
+// package's analysePlay, and the record panel's HTML. The rules are the
+// package's: the order of the cards, who played each and won each trick
+// (replay), the tricks after each card (analysePlay), the contract's
+// result (contractScore). No DOM, so Node's tests import it too.
+
+import { SEAT_NAMES, SYMBOLS, seatAfter, sideOf } from './bridge.js';
+import { esc, strainHtml, cardHtml } from './html.js';
+
+/** What the page keeps of a game's record (a parseLin board or a parsePbn
+ *  game): {contract, passedOut, auction, play, claim, playError}; null when
+ *  the game records neither an auction, a contract nor a card. */
+export function recordOf(game) {
+  const play = Array.isArray(game?.play) ? game.play : [];
+  const auction = Array.isArray(game?.auction) && game.auction.length ? game.auction : null;
+  if (!game?.contract && !game?.passedOut && !auction && !play.length && !game?.playError) return null;
+  return {
+    contract: game.contract ?? null,
+    passedOut: Boolean(game.passedOut),
+    auction,
+    play,
+    claim: Number.isInteger(game.claim) ? game.claim : null,
+    playError: game.playError ? String(game.playError) : null,
+  };
+}
+
+/** The page's contract ({level, strain, declarer, penalty}) of a record's
+ *  ContractInfo; null when there is none. */
+export function recordContract(info) {
+  if (!info) return null;
+  const c = { level: info.level, strain: info.strain, declarer: info.declarer };
+  if (info.penalty) c.penalty = info.penalty;
+  return c;
+}
+
+/** Whether two contracts are the same but for the level (the record applies to both). */
+export const sameDenomination = (a, b) => Boolean(a && b && a.declarer === b.declarer && a.strain === b.strain);
+
+/** The seat that played each card and the trick it belongs to (from 0), read from
+ *  the package's replay of the cards: each trick's cards from its leader round. */
+export function playersOf(replayed) {
+  const out = [];
+  [...replayed.tricks, replayed.current].forEach((t, trick) => {
+    t.cards.forEach((_, k) => out.push({ seat: seatAfter(t.leader, k), trick }));
+  });
+  return out;
+}
+
+/**
+ * Each card's double dummy effect. `tricks` is analysePlay's: declarer's
+ * side's tricks before the lead and after each card (null while it is
+ * being solved). For each card: {card, seat, trick, after} (declarer's
+ * side's tricks with best play from then on, null while unknown) and
+ * `cost`, the tricks it cost the side that played it (0 for a card that
+ * keeps the result, null while unknown).
+ */
+export function cardCosts(cards, players, declarer, tricks) {
+  const side = sideOf(declarer);
+  return cards.map((card, i) => {
+    const before = tricks?.[i];
+    const after = tricks?.[i + 1];
+    const known = before != null && after != null;
+    const seat = players[i]?.seat ?? null;
+    const cost = known && seat ? (sideOf(seat) === side ? before - after : after - before) : null;
+    return { card, seat, trick: players[i]?.trick ?? null, after: after ?? null, cost };
+  });
+}
+
+/** Whether the cards played so far follow the record (are its first cards). */
+export function onRecord(record, plays) {
+  return plays.length <= record.length && plays.every((c, i) => c === record[i]);
+}
+
+/**
+ * The cards played after a step through the record from `plays`: 'start',
+ * 'back' (a card), 'trick-back' (to the start of the trick in progress, or
+ * of the last trick), 'forward' (the next card of the record),
+ * 'trick-forward' (to the end of the trick, or of the record), 'end' (the
+ * end of the record). `trickStart` is the number of cards played before
+ * the trick in progress (the package's replay: the cards of its tricks
+ * done). Null when the step goes nowhere: at either end, or forward from a
+ * position off the record.
+ */
+export function stepRecord(record, plays, step, trickStart) {
+  const n = plays.length;
+  const back = (to) => (to < n ? plays.slice(0, Math.max(0, to)) : null);
+  switch (step) {
+    case 'start': return n ? [] : null;
+    case 'back': return n ? plays.slice(0, -1) : null;
+    case 'trick-back': return back(trickStart < n ? trickStart : trickStart - 4);
+    default: break;
+  }
+  if (!onRecord(record, plays) || n >= record.length) return null;
+  if (step === 'forward') return record.slice(0, n + 1);
+  if (step === 'trick-forward') return record.slice(0, Math.min(record.length, trickStart + 4));
+  if (step === 'end') return record.slice();
+  return null;
+}
+
+/** A call of the auction as shown: 1♠, 3NT, Pass, Dbl, Rdbl. */
+export function callHtml(call) {
+  const c = String(call).toUpperCase().replace(/!$/, '');
+  if (c === 'P' || c === 'PASS') return 'Pass';
+  if (c === 'X' || c === 'D' || c === 'DBL') return 'Dbl';
+  if (c === 'XX' || c === 'R' || c === 'RDBL') return 'Rdbl';
+  const m = /^([1-7])(NT|N|S|H|D|C)$/.exec(c);
+  if (!m) return esc(call);
+  const strain = m[2] === 'N' ? 'NT' : m[2];
+  return `${m[1]}${strain === 'NT' ? 'NT' : strainHtml(strain)}`;
+}
+
+/** The auction as rows of the columns W N E S (as BBO shows it), the dealer's column first filled. */
+export function auctionRows(auction, dealer) {
+  const columns = ['W', 'N', 'E', 'S'];
+  const cells = new Array(columns.indexOf(dealer)).fill(null).concat(auction);
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 4) rows.push(cells.slice(i, i + 4));
+  return { columns, rows };
+}
+
+/** A contract as shown: 4♠x by South ("x" doubled, "xx" redoubled). */
+export function contractHtml(c) {
+  const pen = c.penalty === 'XX' ? 'xx' : c.penalty === 'X' ? 'x' : '';
+  return `${c.level}${c.strain === 'NT' ? 'NT' : strainHtml(c.strain)}${pen} by ${SEAT_NAMES[c.declarer]}`;
+}
+
+/**
+ * The record panel: the auction, the summary (the cards that cost a trick),
+ * the tricks with every card (a button that goes to the position after it,
+ * marked when it cost a trick, with the contract's result after it), the
+ * claim, and where the play so far left the record.
+ *   rec: {contract, auction, claim, cards, costs, tricks (analysePlay's, once 'done'),
+ *   status ('idle', 'busy', 'done', 'error'), error, dealer}
+ *   plays: the cards played now; result(total): the contract's result for
+ *   declarer's side's tricks ("=", "+1", "−2"), score(total): its score text.
+ */
+export function recordHtml(rec, plays, { result, score }) {
+  const parts = [];
+  if (rec.auction) {
+    const { columns, rows } = auctionRows(rec.auction, rec.dealer);
+    const body = rows.map((r) => `<tr>${columns.map((_, i) => `<td>${r[i] == null ? '' : callHtml(r[i])}</td>`).join('')}</tr>`).join('');
+    parts.push(`<table class="auction" id="auction" aria-label="The auction"><thead><tr>${columns.map((s) => `<th scope="col">${s}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`);
+  }
+  if (!rec.contract) {
+    parts.push(`<p id="record-summary">${rec.passedOut ? 'Passed out: no contract to play.' : 'The auction is not finished: no contract to play.'}</p>`);
+    return parts.join('');
+  }
+  const cards = rec.costs;
+  const costly = cards.filter((c) => c.cost > 0);
+  let summary;
+  if (!cards.length) summary = 'No card was recorded.';
+  else if (rec.status === 'error') summary = `<span class="error">${esc(rec.error)}</span>`;
+  else if (rec.status !== 'done' || !rec.tricks) summary = '<span class="busy">Solving the position after each card…</span>';
+  else if (!costly.length) summary = `No card cost a trick: double dummy, ${rec.tricks[0]} tricks for ${SEAT_NAMES[rec.contract.declarer]} (${result(rec.tricks[0])}) from the lead to the last card recorded.`;
+  else {
+    const list = costly.map((c) => `${SEAT_NAMES[c.seat]}'s ${cardHtml(c.card)} at trick ${c.trick + 1}${c.cost > 1 ? ` (${c.cost} tricks)` : ''}`);
+    summary = `${costly.length} card${costly.length === 1 ? '' : 's'} cost a trick: ${list.join(', ')}. Double dummy: ${rec.tricks[0]} tricks for ${SEAT_NAMES[rec.contract.declarer]} at the lead (${result(rec.tricks[0])}), ${rec.tricks.at(-1)} after the last card (${result(rec.tricks.at(-1))}).`;
+  }
+  parts.push(`<p id="record-summary" class="small">${summary}</p>`);
+  const here = onRecord(rec.cards, plays) ? plays.length - 1 : -1;
+  const tricks = [];
+  cards.forEach((c, i) => {
+    (tricks[c.trick] ??= []).push({ ...c, i });
+  });
+  const rows = tricks.map((t, k) => `<li class="record-trick"><span class="n">${k + 1}</span>${t.map((c) => {
+    const mark = c.cost > 0 ? ' cost' : '';
+    const res = c.after == null ? '' : result(c.after);
+    const label = `Trick ${k + 1}, ${SEAT_NAMES[c.seat]} ${c.card[1] === 'T' ? '10' : c.card[1]} of ${SYMBOLS[c.card[0]]}` +
+      (c.after == null ? '' : `: ${c.after} tricks for declarer after it (${res})`) + (c.cost > 0 ? `, cost ${c.cost} trick${c.cost > 1 ? 's' : ''}` : '');
+    return `<button type="button" class="rc${mark}${c.i === here ? ' here' : ''}" data-record="${c.i}" data-focus="rc-${c.i}"${c.i === here ? ' aria-current="step"' : ''} aria-label="${esc(label)}"><small>${c.seat}</small>${cardHtml(c.card)}<span class="res">${res}</span></button>`;
+  }).join('')}</li>`);
+  if (rows.length) parts.push(`<ol class="record-tricks" aria-label="The recorded play: each card goes to the position after it">${rows.join('')}</ol>`);
+  const atEnd = cards.length > 0 && plays.length === cards.length && here === cards.length - 1;
+  if (rec.claim != null && (atEnd || !cards.length)) {
+    const dd = rec.tricks?.at(-1);
+    parts.push(`<p id="record-claim"><strong>${SEAT_NAMES[rec.contract.declarer]} claimed ${rec.claim} trick${rec.claim === 1 ? '' : 's'}</strong> (${result(rec.claim)}, ${score(rec.claim)})${dd == null ? '' : `; double dummy ${dd} from here (${result(dd)}).`}</p>`);
+  } else if (rec.claim != null) {
+    parts.push(`<p class="muted small">The record ends with a claim of ${rec.claim} tricks.</p>`);
+  }
+  if (here < 0 && plays.length) {
+    const k = plays.findIndex((c, i) => c !== rec.cards[i]);
+    parts.push(`<p class="muted small" id="off-record">Off the record after ${k} card${k === 1 ? '' : 's'}: click a card of the record to go back to it.</p>`);
+  }
+  return parts.join('');
+}
