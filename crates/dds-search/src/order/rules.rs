@@ -7,7 +7,7 @@
 //! more, and the two together still fewer than the weights); the fourth
 //! seat's rule is the order its weights always gave, built without them.
 //! The same rules at the other seats, and bridge-solver's lead classes,
-//! searched more nodes than the weights (docs/performance.md), so those
+//! searched more nodes than the weights (docs/notes/2026-11-27-orders-by-rule.md), so those
 //! seats keep the weights.
 
 use dds_model::Card;
