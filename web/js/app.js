@@ -14,11 +14,13 @@ import {
 } from './bridge.js';
 import {
   classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE,
+  distinctBoards,
 } from './input.js';
 import { Engine } from './engine.js';
 import { esc, suitClass, strainHtml, cardHtml, signed } from './html.js';
 import {
-  recordOf, recordContract, sameDenomination, playersOf, cardCosts, onRecord, stepRecord, recordHtml, contractHtml as recordContractHtml,
+  recordOf, recordContract, sameDenomination, playersOf, cardCosts, onRecord, stepRecord, recordHtml, lastCardHtml, tablesHtml,
+  contractHtml as recordContractHtml,
 } from './record.js';
 import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
 
@@ -152,7 +154,13 @@ async function openBoards({ boards, kind, text, fileName, bytes }) {
       vul: normaliseVul(b.vul) ?? fromNumber.vul ?? 'None',
     };
   });
-  state.boards = distinctBoards(read);
+  state.boards = distinctBoards(read, (b) => {
+    try {
+      return dds.parseDeal(b.deal).deal;
+    } catch {
+      return null;
+    }
+  });
   state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind, bytes, games: boards.length } : null;
   resetBatch();
   const first = Math.max(0, state.boards.findIndex((b) => b.deal && !b.error));
@@ -164,43 +172,6 @@ async function openBoards({ boards, kind, text, fileName, bytes }) {
   }
 }
 
-/**
- * One entry a board: a game that repeats an earlier board (a traveller
- * file lists each board once a table) joins it, its record (contract and
- * play) one more table of the board. The package says which games repeat
- * which (copyOf: the facade's distinct boards, as `dds report` counts
- * them); a package without it is matched by the deal, number, dealer and
- * vulnerability read.
- */
-function distinctBoards(read) {
-  const byPackage = read.some((b) => b.copyOf !== undefined);
-  const out = [];
-  const ofGame = new Map();
-  const byKey = new Map();
-  const key = (b) => {
-    try {
-      return `${dds.parseDeal(b.deal).deal}|${b.board ?? ''}|${b.dealer}|${b.vul}`;
-    } catch {
-      return null;
-    }
-  };
-  read.forEach((b, i) => {
-    const good = b.deal && !b.error;
-    const k = !byPackage && good ? key(b) : null;
-    const first = byPackage ? (b.copyOf != null ? ofGame.get(b.copyOf) : null) : (k ? byKey.get(k) : null);
-    if (first) {
-      if (b.record) first.tables.push(b.record);
-      first.games += 1;
-      ofGame.set(i, first);
-      return;
-    }
-    const entry = { ...b, tables: b.record ? [b.record] : [], games: 1 };
-    out.push(entry);
-    ofGame.set(i, entry);
-    if (k) byKey.set(k, entry);
-  });
-  return out;
-}
 
 async function showBoard(i) {
   state.index = i;
@@ -788,7 +759,7 @@ function renderPlay() {
     const recorded = rec?.contract
       ? `<p><button type="button" id="to-record" data-focus="to-record">Back to the recorded play (${recordContractHtml(rec.contract)})</button></p>`
       : rec ? `<div class="record" aria-label="The recorded auction">${recordHtml({ ...rec, dealer: state.dealer, costs: [] }, [], {})}</div>` : '';
-    root.innerHTML = `${tablesHtml()}${recorded}<p class="muted">Click a number in the double dummy table to play that contract: before each card, every card the player may play shows the result it leads to with best play from then on.</p>`;
+    root.innerHTML = `${tablesHtml(state.tables, state.table)}${recorded}<p class="muted">Click a number in the double dummy table to play that contract: before each card, every card the player may play shows the result it leads to with best play from then on.</p>`;
     if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
     return;
   }
@@ -841,12 +812,7 @@ function renderPlay() {
   if (shown) {
     const costs = cardCosts(rec.cards, rec.players, c.declarer, rec.tricks);
     // The card just played from the record, with what it did (beside the controls, on a phone too).
-    const k = n - 1;
-    if (k >= 0 && onRecord(rec.cards, state.plays) && costs[k]) {
-      const x = costs[k];
-      const what = x.after == null ? '' : ` \u2192 ${x.after} tricks (${resultText(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
-      last = `<p class="status${x.cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${rec.cards.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
-    }
+    last = lastCardHtml(costs, state.plays, rec.cards, resultText);
     record = `<section class="record" aria-labelledby="record-title"><h3 id="record-title">Recorded play</h3>${recordHtml(
       { ...rec, dealer: state.dealer, costs },
       state.plays,
@@ -856,7 +822,7 @@ function renderPlay() {
     record = `<p><button type="button" id="to-record" data-focus="to-record">Back to the recorded play (${recordContractHtml(rec.contract)})</button></p>`;
   }
   const pen = c.penalty === 'XX' ? 'xx' : c.penalty === 'X' ? 'x' : '';
-  root.innerHTML = `${tablesHtml()}
+  root.innerHTML = `${tablesHtml(state.tables, state.table)}
     <div class="contract-line">
       ${state.full ? `<label>Contract <select id="level" aria-label="Level" data-focus="level">${levels}</select></label>` : '<span>Playing</span>'}
       <span class="contract">${strainHtml(c.strain)}${pen} by ${SEAT_NAMES[c.declarer]}</span>
@@ -883,16 +849,6 @@ function renderPlay() {
   revealHand = false;
 }
 
-/** The tables of a traveller file's board: a choice of whose record to show. */
-function tablesHtml() {
-  if (state.tables.length < 2) return '';
-  const options = state.tables.map((t, i) => {
-    const what = t.contract ? recordContractHtml(t.contract) : t.passedOut ? 'passed out' : 'no contract';
-    const cards = t.play.length ? `, ${t.play.length} cards` : '';
-    return `<option value="${i}"${i === state.table ? ' selected' : ''}>Table ${i + 1}: ${esc(what.replace(/<[^>]*>/g, ''))}${cards}</option>`;
-  }).join('');
-  return `<p class="row"><label>Record <select id="record-table" data-focus="record-table">${options}</select></label> <span class="muted small">${state.tables.length} tables played this board</span></p>`;
-}
 
 function renderBoards() {
   const nav = $('boards');

@@ -275,3 +275,36 @@ export function oneLine(text, max = 200) {
   const line = String(text).split(/\r?\n/)[0].replace(/[\u0000-\u001f\u007f]/g, ' ');
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
+
+/**
+ * One entry a board, for the boards read from a file ({deal, board, dealer,
+ * vul, error, record, copyOf}): a game that repeats an earlier board (a
+ * traveller file lists each board once a table) joins it, its record
+ * (contract and play) one more of the board's `tables`; `games` counts
+ * them. The package says which games repeat which (`copyOf`: the facade's
+ * distinct boards, as `dds report` counts them); without it, games are the
+ * same board when their deals (as `dealKey` gives them, the package's
+ * parseDeal), numbers, dealers and vulnerabilities are.
+ */
+export function distinctBoards(read, dealKey) {
+  const byPackage = read.some((b) => b.copyOf !== undefined);
+  const out = [];
+  const ofGame = new Map();
+  const byKey = new Map();
+  read.forEach((b, i) => {
+    const deal = !byPackage && b.deal && !b.error ? dealKey(b) : null;
+    const k = deal ? `${deal}|${b.board ?? ''}|${b.dealer}|${b.vul}` : null;
+    const first = byPackage ? (b.copyOf != null ? ofGame.get(b.copyOf) : null) : (k ? byKey.get(k) : null);
+    if (first) {
+      if (b.record) first.tables.push(b.record);
+      first.games += 1;
+      ofGame.set(i, first);
+      return;
+    }
+    const entry = { ...b, tables: b.record ? [b.record] : [], games: 1 };
+    out.push(entry);
+    ofGame.set(i, entry);
+    if (k) byKey.set(k, entry);
+  });
+  return out;
+}

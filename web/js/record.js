@@ -187,3 +187,24 @@ export function recordHtml(rec, plays, { result, score }) {
   }
   return parts.join('');
 }
+
+/** The card just played from the record and what it did: "Card 5 of 35:
+ *  South ♥2 → 12 tricks (+2), cost a trick"; '' off the record or at its start. */
+export function lastCardHtml(costs, plays, record, result) {
+  const n = plays.length;
+  const x = costs[n - 1];
+  if (!n || !x || !onRecord(record, plays)) return '';
+  const what = x.after == null ? '' : ` \u2192 ${x.after} tricks (${result(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
+  return `<p class="status${x.cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${record.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
+}
+
+/** The tables of a traveller file's board (their records): a choice of the one shown. */
+export function tablesHtml(tables, index) {
+  if (tables.length < 2) return '';
+  const options = tables.map((t, i) => {
+    const what = t.contract ? contractHtml(t.contract).replace(/<[^>]*>/g, '') : t.passedOut ? 'passed out' : 'no contract';
+    const cards = t.play.length ? `, ${t.play.length} cards` : '';
+    return `<option value="${i}"${i === index ? ' selected' : ''}>Table ${i + 1}: ${esc(what)}${cards}</option>`;
+  }).join('');
+  return `<p class="row"><label>Record <select id="record-table" data-focus="record-table">${options}</select></label> <span class="muted small">${tables.length} tables played this board</span></p>`;
+}

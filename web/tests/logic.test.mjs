@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine } from '../js/input.js';
+import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards } from '../js/input.js';
 import { recordOf, recordContract, playersOf, cardCosts, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf } from '../js/sd.js';
 
@@ -177,4 +177,17 @@ test('the auction as BBO shows it: columns W N E S, the dealer\'s first', () => 
   assert.equal(callHtml('XX'), 'Rdbl');
   assert.equal(callHtml('3N'), '3NT');
   assert.equal(callHtml('2H'), '2<span class="red">\u2665</span>');
+});
+
+test('a traveller file\'s games: one entry a board, its tables\' records', () => {
+  const rec = (level) => ({ contract: { level, strain: 'S', declarer: 'W' }, play: [] });
+  const game = (board, level, extra = {}) => ({ deal: LIST1, board, dealer: 'N', vul: 'None', record: rec(level), ...extra });
+  const key = (b) => dds.parseDeal(b.deal).deal;
+  // The package's copyOf (game indices here, from 0) says which games repeat which.
+  const byPackage = distinctBoards([game('1', 2, { copyOf: null }), game('1', 3, { copyOf: 0 }), game('2', 4, { copyOf: null }), game('1', 1, { copyOf: 0 })], key);
+  assert.deepEqual(byPackage.map((b) => [b.board, b.games, b.tables.map((t) => t.contract.level)]), [['1', 3, [2, 3, 1]], ['2', 1, [4]]]);
+  // Without it: the same deal (as the package reads it), number, dealer and vulnerability.
+  const other = game('1', 5, { deal: LIST1.replace('N:', 'N: ') });
+  const read = distinctBoards([game('1', 2), game('1', 3), other, game('1', 4, { vul: 'NS' }), { deal: null, error: 'bad', board: '1' }], key);
+  assert.deepEqual(read.map((b) => [b.games, b.tables.length]), [[3, 3], [1, 1], [1, 0]]);
 });
