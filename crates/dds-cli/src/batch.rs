@@ -88,10 +88,11 @@ impl Stop {
 /// results before it) or, with `keep_going`, is reported and skipped; the
 /// count of bad items is the error at the end.
 ///
-/// A signal (see [`interrupt`]) is looked at before each record is taken:
-/// the chunk being solved is finished and handed to `emit` first, the
-/// records gathered for the next chunk are dropped, and the batch stops
-/// with an interrupted [`Stop`] counting the deals handed over.
+/// A signal (see [`interrupt`]) stops the searches in flight (the facade's
+/// [`dds::dd_tables_stoppable`]): the deals of the chunk solved before the
+/// first one not solved are handed to `emit`, in input order, the rest of
+/// the chunk and the records read after it are dropped, and the batch
+/// stops with an interrupted [`Stop`] counting the deals handed over.
 pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut impl Emit) -> Result<(), Stop> {
     let settings = Parallel::with_threads(options.threads.unwrap_or(0));
     let keep_going = options.keep_going;
@@ -103,8 +104,11 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
     // The records read, the deals handed to `emit` or found bad by the
     // solver, and the distinct deals solved.
     let (mut total, mut deals, mut solved) = (0usize, 0usize, 0usize);
+    // Hands the chunk's items to `emit`; `Ok(true)` when a signal stopped
+    // the searches part way, after the items before the first deal not
+    // solved (the output stays in input order).
     let mut flush =
-        |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize, pbn: &mut PbnPieces| -> Result<(), Stop> {
+        |chunk: &mut Vec<Item>, progress: &mut Progress, bad: &mut usize, pbn: &mut PbnPieces| -> Result<bool, Stop> {
             if known.len() + chunk.len() > MAX_REMEMBERED {
                 known.clear();
             }
@@ -114,21 +118,31 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
                     new.push(item.deal);
                 }
             }
-            let tables = dds::dd_tables(&new, &settings);
-            solved += new.len();
+            let tables = dds::dd_tables_stoppable(&new, &settings, interrupt::stop_flag());
             let mut failed: HashMap<Deal, dds::Error> = HashMap::new();
             for (deal, table) in new.iter().zip(tables) {
                 match table {
                     Ok(table) => {
+                        solved += 1;
                         known.insert(*deal, table);
                     }
+                    Err(dds::Error::Interrupted) => {}
                     Err(e) => {
+                        solved += 1;
                         failed.insert(*deal, e);
                     }
                 }
             }
             let stopped = |failure: Failure| Stop { output: true, ..Stop::at(failure, None) };
+            let mut cut = false;
+            let mut handed = 0;
             for item in chunk.iter() {
+                if !known.contains_key(&item.deal) && !failed.contains_key(&item.deal) {
+                    // Not solved: a signal stopped the searches.
+                    cut = true;
+                    break;
+                }
+                handed += 1;
                 deals += 1;
                 match (known.get(&item.deal), failed.get(&item.deal)) {
                     (Some(table), _) => emit.item(item, table, pbn).map_err(stopped)?,
@@ -142,9 +156,10 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
                     }
                 }
             }
-            progress.advance(chunk.len());
+            progress.advance(handed);
             chunk.clear();
-            emit.chunk_done(pbn).map_err(stopped)
+            emit.chunk_done(pbn).map_err(stopped)?;
+            Ok(cut)
         };
     let mut outcome = Ok(());
     let mut started = Instant::now();
@@ -188,16 +203,26 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
             }
         }
         if chunk.len() == CHUNK || (!chunk.is_empty() && started.elapsed() >= CHUNK_WAIT) {
-            outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
-            if outcome.is_err() {
-                break;
+            match flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn) {
+                Ok(false) => {}
+                Ok(true) => {
+                    interrupted = true;
+                    break;
+                }
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
             }
         }
     }
     // The records gathered for a chunk not yet being solved when a signal
-    // came are dropped: the run stops after the chunk in progress.
+    // came are dropped.
     if outcome.is_ok() && !interrupted {
-        outcome = flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn);
+        match flush(&mut chunk, &mut progress, &mut bad, &mut records.pbn) {
+            Ok(cut) => interrupted = cut,
+            Err(e) => outcome = Err(e),
+        }
     }
     progress.finish();
     if total == 0 && records.is_pbn_without_games() {
@@ -209,8 +234,10 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
     outcome?;
     let errors = (bad > 0).then(|| format!("{bad} of {total} records had errors"));
     match stop {
-        Some(stop) => Err(stop),
-        None if interrupted => {
+        // A bad record read while the chunk before it was being solved
+        // was not reached when the signal stopped the searches.
+        Some(stop) if !interrupted => Err(stop),
+        _ if interrupted => {
             let errors = errors.map_or(String::new(), |e| format!(" ({e})"));
             let message = match deals {
                 0 => format!("interrupted before any deal was solved: nothing is written{errors}"),
@@ -221,7 +248,7 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
             };
             Err(Stop { failure: Failure(message), game: None, interrupted: true, output: false })
         }
-        None => errors.map_or(Ok(()), |e| Err(Stop::at(Failure(e), None))),
+        _ => errors.map_or(Ok(()), |e| Err(Stop::at(Failure(e), None))),
     }
 }
 

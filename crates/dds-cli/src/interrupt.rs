@@ -1,11 +1,12 @@
 //! Stopping on a signal: Ctrl-C (SIGINT), SIGTERM and SIGHUP, caught by
 //! the `ctrlc` crate (its `termination` feature adds SIGTERM and SIGHUP).
 //!
-//! * The batch commands (`table`, `par`, `pbn`, `report`, `layouts`) check
-//!   between chunks: the chunk being solved when the signal comes (at most
-//!   [`crate::batch::CHUNK`] deals, or the layouts the workers hold) is finished
-//!   and written; records read but not yet being solved are dropped, and
-//!   nothing more is read. Every result finished is written whole and
+//! * The batch commands of tables (`table`, `par`, `pbn`, `report`) stop
+//!   the searches in flight (within about a millisecond): the deals of the chunk
+//!   solved before the first one not solved are written, in input order,
+//!   and the rest of the chunk and the records read after it are dropped;
+//!   nothing more is read. `layouts` checks between chunks: the layouts
+//!   the workers hold are finished. Every result finished is written whole and
 //!   flushed, a `-o FILE` run leaves FILE as it was and the finished
 //!   results in `FILE.part`, and a message on standard error says how many
 //!   were finished and where they are. A wait for standard input (a pipe
@@ -26,8 +27,9 @@
 //! shell reports for a command ended by Ctrl-C.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+use dds::StopFlag;
 
 /// The exit status of a run stopped by a signal (128 + SIGINT's number).
 pub(crate) const EXIT_STATUS: u8 = 130;
@@ -35,8 +37,9 @@ pub(crate) const EXIT_STATUS: u8 = 130;
 /// What the first signal does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Mode {
-    /// Asks the command to stop after the work in progress: it checks
-    /// [`requested`] between chunks.
+    /// Asks the command to stop: the batches' searches end part way
+    /// ([`stop_flag`]), and the commands check [`requested`] between
+    /// chunks and results.
     Finish,
     /// Ends the process at once: nothing has been written, and the search
     /// in progress cannot be stopped part way.
@@ -58,8 +61,9 @@ struct State {
 
 static STATE: Mutex<State> = Mutex::new(State { mode: Mode::Finish, signals: 0 });
 
-/// Set by the first signal: read without the lock, between chunks.
-static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// Set by the first signal: read without the lock, between chunks, and by
+/// the searches of a batch, which it stops part way.
+static REQUESTED: LazyLock<StopFlag> = LazyLock::new(StopFlag::new);
 
 /// Catches SIGINT, SIGTERM and SIGHUP for the rest of the run, the first
 /// one acting as `mode` says. If the handler cannot be set (another one is
@@ -71,7 +75,13 @@ pub(crate) fn install(mode: Mode) {
 
 /// Whether a signal has asked the run to stop.
 pub(crate) fn requested() -> bool {
-    REQUESTED.load(Ordering::SeqCst)
+    REQUESTED.is_stopped()
+}
+
+/// The flag the first signal sets, for the batches' searches
+/// ([`dds::dd_tables_stoppable`]).
+pub(crate) fn stop_flag() -> &'static StopFlag {
+    &REQUESTED
 }
 
 /// From here on the first signal no longer ends the process at once: the
@@ -116,7 +126,7 @@ fn lock() -> std::sync::MutexGuard<'static, State> {
 fn handle() {
     let mut state = lock();
     state.signals += 1;
-    REQUESTED.store(true, Ordering::SeqCst);
+    REQUESTED.stop();
     let message = match (state.signals, state.mode) {
         (1, Mode::Finish) => {
             if std::io::stderr().is_terminal() {

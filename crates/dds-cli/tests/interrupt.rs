@@ -1,10 +1,11 @@
-//! Interrupts lose nothing: each long command is started on an input that
-//! takes seconds, sent SIGTERM or SIGINT once its first result is out (or
-//! at a fixed moment for the commands that write only at the end), and
-//! then checked: exit status 130, the message on standard error, every
-//! record written whole and equal to DDS's answer for its deal (the TABLE,
-//! PAR and PAR2 lines of list1000.txt), an output file left as it was and
-//! the finished games or boards in `FILE.part`.
+//! Interrupts lose nothing and come promptly: each long command is started
+//! on an input that takes seconds, sent SIGTERM or SIGINT once its first
+//! results are out (or at a fixed moment for the commands that write only
+//! at the end), and then checked: exit status 130, within seconds of the
+//! signal (the searches in flight are stopped), the message on standard
+//! error, every record written whole and equal to DDS's answer for its
+//! deal (the TABLE, PAR and PAR2 lines of list1000.txt), an output file
+//! left as it was and the finished games or boards in `FILE.part`.
 //!
 //! The runs are serialised (one `dds` at a time), so that each has the
 //! machine's cores and its timing is what the test expects.
@@ -17,16 +18,21 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use common::{dds_lines, deal_text, fast_records, hex_tricks, pbn_file, table_json, temp_dir};
+use common::{dds_lines, deal_text, fast_records, hex_tricks, pbn_file, slow_records, table_json, temp_dir};
 use dds::model::{PbnFile, Seat, Strain};
 use dds_fixtures::Record;
 
 /// The exit status of a run stopped by a signal.
 const INTERRUPTED: i32 = 130;
 
-/// Deals solved at a time by a batch (`CHUNK` in main.rs): a run from a
-/// file stops after a whole number of chunks.
+/// Deals solved at a time by a batch (`CHUNK` in batch.rs): the first
+/// results of a run from a file come out when its first chunk is solved.
 const CHUNK: usize = 64;
+
+/// The longest a run may take to end after its signal: the searches in
+/// flight stop within about a millisecond, so this is only a generous bound for
+/// a busy machine (a chunk of the slow deals takes far longer to finish).
+const PROMPT: Duration = Duration::from_secs(5);
 
 /// The longest a test waits for output or for the run to end: far more
 /// than any run here takes, so that a run that ignores a signal fails the
@@ -123,10 +129,11 @@ impl Running {
         }
     }
 
-    /// Waits until the file at `path` is not empty.
-    fn wait_for_file(&mut self, path: &std::path::Path) {
+    /// Waits until the file at `path` is not empty and holds `text`.
+    fn wait_for_file(&mut self, path: &std::path::Path, text: &str) {
         let start = Instant::now();
-        while std::fs::metadata(path).map_or(0, |m| m.len()) == 0 {
+        let ready = || std::fs::read_to_string(path).is_ok_and(|t| !t.is_empty() && t.contains(text));
+        while !ready() {
             assert!(self.child.try_wait().unwrap().is_none(), "dds ended before writing {}", path.display());
             assert!(start.elapsed() < PATIENCE, "{} stays empty", path.display());
             std::thread::sleep(Duration::from_millis(5));
@@ -174,6 +181,8 @@ enum When<'a> {
     FirstLine,
     /// Once the file is not empty.
     File(&'a std::path::Path),
+    /// Once the file holds this text.
+    FileHas(&'a std::path::Path, &'a str),
     /// Once the output gathered satisfies the test.
     Output(&'a dyn Fn(&[u8]) -> bool),
     /// After this many milliseconds (for the commands that write only at
@@ -187,7 +196,8 @@ fn signalled(args: &[&str], stdin: Option<Vec<u8>>, when: When, signal: &str) ->
     let mut run = Running::start(args, stdin);
     match when {
         When::FirstLine => run.wait_for_output(&|out| out.contains(&b'\n')),
-        When::File(path) => run.wait_for_file(path),
+        When::File(path) => run.wait_for_file(path, ""),
+        When::FileHas(path, text) => run.wait_for_file(path, text),
         When::Output(ready) => run.wait_for_output(ready),
         When::After(ms) => std::thread::sleep(Duration::from_millis(ms)),
     }
@@ -211,11 +221,12 @@ fn hand_file(dir: &std::path::Path) -> String {
     path.to_str().unwrap().to_owned()
 }
 
-/// Checks that a run from a file was stopped after a whole number of
-/// chunks, some but not all of them: `n` records written of `total`.
-fn assert_whole_chunks(n: usize, total: usize, ended: &Ended) {
-    assert!(n > 0 && n < total, "{n} of {total} written: {}", ended.stderr);
-    assert_eq!(n % CHUNK, 0, "the chunk in progress is finished: {n}");
+/// Checks that a run from a file signalled once its first chunk was out
+/// was stopped part way, promptly: `n` records written of `total`, the
+/// first chunk's at least.
+fn assert_stopped_part_way(n: usize, total: usize, ended: &Ended) {
+    assert!((CHUNK..total).contains(&n), "{n} of {total} written: {}", ended.stderr);
+    assert!(ended.after_signal < PROMPT, "{:?} from the signal to the end", ended.after_signal);
 }
 
 #[test]
@@ -228,7 +239,7 @@ fn table_json_stopped_by_sigterm_keeps_every_line_solved() {
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
-    assert_whole_chunks(out.len(), records.len(), &ended);
+    assert_stopped_part_way(out.len(), records.len(), &ended);
     for (i, line) in out.iter().enumerate() {
         assert_eq!(*line, table_json(deal_text(&lines[i]), &records[i]), "deal {}", i + 1);
     }
@@ -267,7 +278,7 @@ fn table_text_stopped_by_sigint_ends_after_a_whole_table() {
     // The tables are separated by blank lines: the output is the first n
     // of them, the last one whole.
     let n = text.split("\n\n").count();
-    assert_whole_chunks(n, records.len(), &ended);
+    assert_stopped_part_way(n, records.len(), &ended);
     let expected: Vec<String> = (0..n).map(|i| table_text(deal_text(&lines[i]), &records[i])).collect();
     assert_eq!(text, expected.join("\n"));
     assert!(ended.stderr.contains(&format!("interrupted: stopped after {n} deals")), "{}", ended.stderr);
@@ -305,7 +316,7 @@ fn par_json_stopped_by_sigterm_keeps_every_line_solved() {
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
-    assert_whole_chunks(out.len(), records.len(), &ended);
+    assert_stopped_part_way(out.len(), records.len(), &ended);
     for (i, line) in out.iter().enumerate() {
         assert_par_line(line, deal_text(&lines[i]), &records[i]);
     }
@@ -354,7 +365,7 @@ fn pbn_to_a_file_stopped_by_sigterm_leaves_the_file_and_the_games_done_in_part()
     assert!(ended.stdout.is_empty());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old results\n", "the output file is left as it was");
     let n = assert_pbn_prefix(&std::fs::read_to_string(&part).unwrap(), &input, &records);
-    assert_whole_chunks(n, records.len(), &ended);
+    assert_stopped_part_way(n, records.len(), &ended);
     let message = format!(
         "dds: interrupted: stopped after game {n}: {} is left as it was, and games 1 to {n}, with their results, \
          are in {}; the games after them are not solved\n",
@@ -399,7 +410,7 @@ fn pbn_json_stopped_by_sigterm_keeps_every_line_solved() {
     let text = ended.text();
     assert!(text.ends_with('\n'), "a partial line: {text}");
     let out: Vec<&str> = text.lines().collect();
-    assert_whole_chunks(out.len(), records.len(), &ended);
+    assert_stopped_part_way(out.len(), records.len(), &ended);
     for (i, line) in out.iter().enumerate() {
         assert!(line.starts_with(&format!("{{\"game\":{},\"board\":{},", i + 1, i + 1)), "{line}");
         assert_par_line(line, deal_text(&lines[i]), &records[i]);
@@ -448,18 +459,19 @@ fn report_to_a_file_stopped_by_sigterm_leaves_the_file_and_the_boards_done_in_pa
     let (path, out) = (dir.join("in.pbn"), dir.join("report.html"));
     std::fs::write(&path, pbn_file(&records)).unwrap();
     std::fs::write(&out, "old report\n").unwrap();
-    // The report is written at the end: the signal comes at a fixed
-    // moment, well inside the 7 s of solving on one thread.
+    let part = dir.join("report.html.part");
+    // The page's head is written first, the boards a sheet at a time as
+    // their chunk is solved: the signal comes once the first board is in
+    // the file, well inside the 7 s of solving on one thread.
     let ended = stopped(
         &["report", path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--threads", "1"],
         None,
-        When::After(400),
+        When::FileHas(&part, "data-board="),
         "TERM",
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old report\n", "the output file is left as it was");
-    let part = dir.join("report.html.part");
     let n = assert_report_prefix(&std::fs::read_to_string(&part).unwrap(), &records);
-    assert_whole_chunks(n, records.len(), &ended);
+    assert_stopped_part_way(n, records.len(), &ended);
     let message = format!(
         "dds: interrupted: stopped after {n} of the {} boards: {} is left as it was, and the report of the first \
          {n} boards is in {}; the boards after them are not solved\n",
@@ -478,9 +490,10 @@ fn report_to_standard_output_stopped_by_sigint_writes_the_boards_done() {
     let records = fast_records();
     let path = dir.join("in.pbn");
     std::fs::write(&path, pbn_file(&records)).unwrap();
-    let ended = stopped(&["report", path.to_str().unwrap(), "--threads", "1"], None, When::After(400), "INT");
+    let first_board = |out: &[u8]| out.windows(11).any(|w| w == b"data-board=");
+    let ended = stopped(&["report", path.to_str().unwrap(), "--threads", "1"], None, When::Output(&first_board), "INT");
     let n = assert_report_prefix(&ended.text(), &records);
-    assert_whole_chunks(n, records.len(), &ended);
+    assert_stopped_part_way(n, records.len(), &ended);
     let message = format!("the report of the first {n} boards is written to standard output");
     assert!(ended.stderr.contains(&message), "{}", ended.stderr);
     std::fs::remove_dir_all(&dir).ok();
@@ -608,19 +621,125 @@ fn solve_and_line_stop_at_once() {
 #[test]
 fn a_second_signal_stops_at_once() {
     let _serial = serial();
-    // list100's first chunk takes seconds on one thread.
-    let path = dds_fixtures::hands_dir().join("list100.txt");
-    let mut run = Running::start(&["table", path.to_str().unwrap(), "--threads", "1"], None);
+    let dir = temp_dir("int-second");
+    // One quick deal, many times: solved once, and its lines fill the
+    // output pipe, which nobody reads, so that the run waits in a write
+    // that the first signal cannot end.
+    let records = fast_records();
+    let line = format!("{}\n", deal_text(&dds_lines(&records[..1])[0]));
+    let path = dir.join("deals.txt");
+    std::fs::write(&path, line.repeat(20_000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dds"))
+        .args(["table", "--json", path.to_str().unwrap(), "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dds binary runs");
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id().to_string();
+    let kill = |name: &str| {
+        let status = Command::new("kill").args(["-s", name, &pid]).status().expect("kill runs");
+        assert!(status.success(), "kill -s {name}");
+    };
+    assert!(child.try_wait().unwrap().is_none(), "dds ended before the signals");
+    kill("INT");
     std::thread::sleep(Duration::from_millis(300));
-    run.signal("INT");
-    std::thread::sleep(Duration::from_millis(100));
+    assert!(child.try_wait().unwrap().is_none(), "dds ended on the first signal: its output is not full");
     let second = Instant::now();
+    kill("INT");
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(second.elapsed() < PATIENCE, "dds did not stop after the second signal");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(second.elapsed() < Duration::from_secs(1), "{:?}", second.elapsed());
+    assert_eq!(status.code(), Some(INTERRUPTED));
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(stderr, "dds: interrupted again: stopped at once; the output may end in a partial record\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The first chunk of 64 quick deals (its results out within a second),
+/// then 64 slow ones: a chunk that takes many seconds to solve, so that a
+/// run which finished the chunk in progress before stopping would take
+/// far longer than [`PROMPT`] to end.
+fn quick_then_slow() -> Vec<Record> {
+    let mut records = fast_records();
+    records.truncate(CHUNK);
+    records.extend(slow_records());
+    records
+}
+
+/// Issue 40: Ctrl-C in `dds table` stops the searches in flight instead of
+/// finishing the chunk in progress (which took 28 s on a loaded machine):
+/// the run ends within seconds, and what it wrote is whole tables, each
+/// DDS's, the deals solved before the signal among them (on one thread,
+/// the deals are solved in input order).
+#[test]
+fn table_stops_the_searches_in_flight_on_sigint() {
+    let _serial = serial();
+    let dir = temp_dir("int-table-prompt");
+    let records = quick_then_slow();
+    let lines = dds_lines(&records);
+    let path = dir.join("deals.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let mut run = Running::start(&["table", path.to_str().unwrap(), "--threads", "1"], None);
+    // The first chunk is out; a second later, the slow chunk is being
+    // solved.
+    run.wait_for_output(&|out| out.contains(&b'\n'));
+    std::thread::sleep(Duration::from_secs(1));
     run.signal("INT");
     let ended = run.finish();
     assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
-    assert!(second.elapsed() < Duration::from_secs(1), "{:?}", second.elapsed());
-    assert!(ended.stdout.is_empty(), "the first chunk was not done");
-    assert_eq!(ended.stderr, "dds: interrupted again: stopped at once; the output may end in a partial record\n");
+    assert!(ended.after_signal < PROMPT, "{:?} from SIGINT to the end", ended.after_signal);
+    let text = ended.text();
+    let n = text.split("\n\n").count();
+    assert!((CHUNK..records.len()).contains(&n), "{n} tables written: {}", ended.stderr);
+    let expected: Vec<String> = (0..n).map(|i| table_text(deal_text(&lines[i]), &records[i])).collect();
+    assert_eq!(text, expected.join("\n"), "whole tables, DDS's");
+    let message = format!(
+        "dds: interrupted: stopped after {n} deals, whose results are written whole to standard output; \
+         the deals after them are not solved\n"
+    );
+    assert_eq!(ended.stderr, message);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 40: the same with `dds pbn -o FILE` on two threads: FILE is left
+/// as it was and `FILE.part` holds the games solved, whole, in input order.
+#[test]
+fn pbn_to_a_file_stops_the_searches_in_flight_on_sigterm() {
+    let _serial = serial();
+    let dir = temp_dir("int-pbn-prompt");
+    let records = quick_then_slow();
+    let input = pbn_file(&records);
+    let (path, out, part) = (dir.join("in.pbn"), dir.join("out.pbn"), dir.join("out.pbn.part"));
+    std::fs::write(&path, &input).unwrap();
+    std::fs::write(&out, "old results\n").unwrap();
+    let args = ["pbn", path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--threads", "2"];
+    let mut run = Running::start(&args, None);
+    run.wait_for_file(&part, "");
+    std::thread::sleep(Duration::from_secs(1));
+    run.signal("TERM");
+    let ended = run.finish();
+    assert_eq!(ended.code, Some(INTERRUPTED), "{}", ended.stderr);
+    assert!(ended.after_signal < PROMPT, "{:?} from SIGTERM to the end", ended.after_signal);
+    assert!(ended.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old results\n", "the output file is left as it was");
+    let n = assert_pbn_prefix(&std::fs::read_to_string(&part).unwrap(), &input, &records);
+    assert!(n >= CHUNK, "{n} games");
+    let message = format!(
+        "dds: interrupted: stopped after game {n}: {} is left as it was, and games 1 to {n}, with their results, \
+         are in {}; the games after them are not solved\n",
+        out.display(),
+        part.display()
+    );
+    assert_eq!(ended.stderr, message);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

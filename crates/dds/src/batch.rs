@@ -2,6 +2,7 @@
 //! solver (and table) per thread.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dds_model::{BySeat, ByStrain, Deal, Seat, Strain, Vulnerability};
@@ -141,6 +142,45 @@ impl Parallel {
     }
 }
 
+/// A request to stop a batch part way, shared between the threads that
+/// solve it and whoever asks it to stop (a signal handler, another
+/// thread): clones share one flag. A batch that takes it
+/// ([`dd_tables_stoppable`]) stops the searches in flight within a
+/// millisecond or so of [`StopFlag::stop`] and starts no other.
+///
+/// ```
+/// use dds::StopFlag;
+/// let flag = StopFlag::new();
+/// let handle = flag.clone();
+/// assert!(!flag.is_stopped());
+/// handle.stop();
+/// assert!(flag.is_stopped());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet set.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks every batch holding this flag (or a clone of it) to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`StopFlag::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// The shared flag, as the search looks at it.
+    pub(crate) fn shared(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
+}
+
 /// One solver per worker thread of the pool that runs a batch, made on the
 /// thread's first job and kept for its later ones: a job clears the table
 /// (or keeps it, for the same cards and strain) instead of allocating a new
@@ -199,6 +239,30 @@ pub fn dd_tables(deals: &[Deal], settings: &Parallel) -> Vec<Result<DdTable, Err
     dd_tables_in::<PartitionTable>(deals, settings)
 }
 
+/// [`dd_tables`] that `stop` can end part way: once it is set, the
+/// searches in flight end within about a millisecond and no other
+/// starts; each deal whose table was not finished then answers
+/// [`Error::Interrupted`] (the others their table or their own error, as
+/// [`dd_tables`] gives them).
+///
+/// ```
+/// use dds::{dd_tables_stoppable, Error, Parallel, StopFlag};
+/// use dds::model::Deal;
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let stop = StopFlag::new();
+/// let tables = dd_tables_stoppable(&[deal], &Parallel::default(), &stop);
+/// assert!(tables[0].is_ok());
+/// stop.stop();
+/// assert_eq!(dd_tables_stoppable(&[deal], &Parallel::default(), &stop), [Err(Error::Interrupted)]);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+pub fn dd_tables_stoppable(deals: &[Deal], settings: &Parallel, stop: &StopFlag) -> Vec<Result<DdTable, Error>> {
+    strain_rows::<PartitionTable>(deals, &Strain::ALL, settings, Some(stop))
+        .into_iter()
+        .map(|rows| rows.map(|rows| DdTable::solved(ByStrain::from_fn(|strain| rows[strain.index()]))))
+        .collect()
+}
+
 /// [`dd_tables`] with solvers whose transposition tables are of type `T`,
 /// each built with [`WithMemory::with_memory`](crate::tt::WithMemory::with_memory)
 /// from [`Parallel::memory_per_thread`] (one per worker thread, as
@@ -217,7 +281,7 @@ pub fn dd_tables_in<T: TransTable + WithMemory + Send>(
     deals: &[Deal],
     settings: &Parallel,
 ) -> Vec<Result<DdTable, Error>> {
-    strain_rows::<T>(deals, &Strain::ALL, settings)
+    strain_rows::<T>(deals, &Strain::ALL, settings, None)
         .into_iter()
         .map(|rows| rows.map(|rows| DdTable::solved(ByStrain::from_fn(|strain| rows[strain.index()]))))
         .collect()
@@ -226,10 +290,13 @@ pub fn dd_tables_in<T: TransTable + WithMemory + Send>(
 /// The rows of `strains` for every deal (one result per deal, the rows in
 /// the order of `strains`), one job per deal and strain: small jobs keep
 /// every core busy to the end of the batch, as DDS's CalcAllTables does.
+/// Once `stop` is set, the jobs in flight end and the others do not start:
+/// their deals answer [`Error::Interrupted`].
 fn strain_rows<T: TransTable + WithMemory + Send>(
     deals: &[Deal],
     strains: &[Strain],
     settings: &Parallel,
+    stop: Option<&StopFlag>,
 ) -> Vec<Result<Vec<BySeat<u8>>, Error>> {
     let n = strains.len();
     if n == 0 {
@@ -242,7 +309,15 @@ fn strain_rows<T: TransTable + WithMemory + Send>(
         (0..deals.len() * n)
             .into_par_iter()
             .with_max_len(1)
-            .map(|job| workers.with(|solver| solver.dd_table_strain(&deals[job / n], strains[job % n])))
+            .map(|job| {
+                if stop.is_some_and(StopFlag::is_stopped) {
+                    return Err(Error::Interrupted);
+                }
+                workers.with(|solver| {
+                    solver.set_stop(stop);
+                    solver.dd_table_strain(&deals[job / n], strains[job % n])
+                })
+            })
             .collect()
     });
     jobs.chunks_exact(n).map(|rows| rows.iter().cloned().collect()).collect()
@@ -407,7 +482,7 @@ pub fn dd_tables_with_in<T: TransTable + WithMemory + Send>(
         return deals.iter().map(|_| Err(e.clone())).collect();
     }
     let strains: Vec<Strain> = Strain::ALL.into_iter().filter(|&s| options.strains[s]).collect();
-    strain_rows::<T>(deals, &strains, settings)
+    strain_rows::<T>(deals, &strains, settings, None)
         .into_iter()
         .map(|rows| {
             let rows = rows?;

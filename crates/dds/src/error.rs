@@ -86,6 +86,11 @@ pub enum Error {
     /// Two layouts summaries of different problems or tasks cannot be
     /// merged ([`LayoutSummary::merge`](crate::LayoutSummary::merge)).
     LayoutMerge,
+    /// The search was stopped part way by a [`StopFlag`](crate::StopFlag)
+    /// before it found the answer (a batch's items not finished when the
+    /// flag was set, as [`dd_tables_stoppable`](crate::dd_tables_stoppable)
+    /// answers them).
+    Interrupted,
     /// A card of a play sequence cannot be played.
     IllegalPlay {
         /// The card's place in the sequence, from 0 (the opening lead).
@@ -174,6 +179,7 @@ impl fmt::Display for Error {
             Error::LayoutMerge => f.write_str(
                 "layouts summaries of different problems or tasks cannot be merged: merge the shares of one run",
             ),
+            Error::Interrupted => f.write_str("stopped before the search was finished"),
             Error::IllegalPlay { index, card, seat, fault } => {
                 write!(f, "card {} of the play ({card}, {} to play): ", index + 1, seat.name())?;
                 match fault {

@@ -145,8 +145,8 @@ mod solver;
 mod table;
 
 pub use batch::{
-    dd_tables, dd_tables_in, dd_tables_with, dd_tables_with_in, solve_boards, solve_boards_in, Parallel, TableOptions,
-    TableResult, KEPT_POOLS, MAX_THREADS,
+    dd_tables, dd_tables_in, dd_tables_stoppable, dd_tables_with, dd_tables_with_in, solve_boards, solve_boards_in,
+    Parallel, StopFlag, TableOptions, TableResult, KEPT_POOLS, MAX_THREADS,
 };
 pub use board::Board;
 pub use contract::ContractResult;

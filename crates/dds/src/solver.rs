@@ -644,7 +644,28 @@ impl<T: TransTable> Solver<T> {
         } else {
             self.prepare(&board);
         }
-        Ok(self.searcher.solve_ns_from(board.position(), guess))
+        let ns = self.searcher.solve_ns_from(board.position(), guess);
+        self.check_stop()?;
+        Ok(ns)
+    }
+
+    /// Sets (or with `None` removes) the flag that stops this solver's
+    /// searches part way: a table searched when it is set answers
+    /// [`Error::Interrupted`].
+    pub(crate) fn set_stop(&mut self, stop: Option<&crate::StopFlag>) {
+        self.searcher.set_stop(stop.map(crate::StopFlag::shared));
+    }
+
+    /// [`Error::Interrupted`] when the stop flag ended the last search: its
+    /// answer is meaningless and the table may hold wrong bounds, so the
+    /// table is cleared and forgets its deal.
+    fn check_stop(&mut self) -> Result<(), Error> {
+        if !self.searcher.stopped() {
+            return Ok(());
+        }
+        self.searcher.clear();
+        self.deal = None;
+        Err(Error::Interrupted)
     }
 }
 
