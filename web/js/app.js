@@ -777,7 +777,7 @@ function renderPlay() {
       (state.full ? ` (${resultText(made)}), ${declSide} ${signed(contractScore(made).score)}` : '');
   } else if (scores?.status === 'done') {
     const total = declarerTotal(pos, scores.best);
-    dd = `Double dummy from here: ${total} tricks` + (state.full ? ` (${resultText(total)})` : '');
+    dd = `Double dummy from here: ${total} trick${total === 1 ? '' : 's'}` + (state.full ? ` (${resultText(total)})` : '');
   } else if (scores?.status === 'busy') {
     dd = '<span class="busy">Solving…</span>';
   }

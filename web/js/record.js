@@ -194,7 +194,7 @@ export function lastCardHtml(costs, plays, record, result) {
   const n = plays.length;
   const x = costs[n - 1];
   if (!n || !x || !onRecord(record, plays)) return '';
-  const what = x.after == null ? '' : ` \u2192 ${x.after} tricks (${result(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
+  const what = x.after == null ? '' : ` \u2192 ${x.after} trick${x.after === 1 ? '' : 's'} (${result(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
   return `<p class="status${x.cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${record.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
 }
 
