@@ -73,7 +73,7 @@ fn with_recorded(obj: Obj, recorded: &RecordedPlay, lin: bool) -> Obj {
 
 /// `parseLin(text)`: each board of a LIN text or a BBO link (handviewer
 /// `lin=` or `n=`/`e=`/`s=`/`w=` hands), `{deal, dealer, vulnerability,
-/// board, auction, contract, passedOut, play, claim, playError}`, or
+/// board, copyOf, auction, contract, passedOut, play, claim, playError}`, or
 /// `{error}` for a bad board (a link whose `lin=` holds no board is one).
 /// The vulnerability is `sv|`'s, else the board number's (the model's
 /// `vulnerability_or_board`, as `dds` reads LIN); `null` when neither
@@ -82,18 +82,93 @@ fn with_recorded(obj: Obj, recorded: &RecordedPlay, lin: bool) -> Obj {
 /// there is `playError`, not an error board.
 pub(crate) fn parse_lin_boards(text: &JsValue) -> JsResult<Array> {
     let text = convert::text(text, "text")?;
-    let boards = parse_lin(&text).into_iter().map(|board| match board {
+    let boards = parse_lin(&text);
+    // Each board as a hand record reads it (as `dds report` reads LIN):
+    // its deal, dealer, vulnerability and number.
+    let numbers: Vec<Option<String>> =
+        boards.iter().map(|b| b.as_ref().ok().and_then(|b| b.board).map(|n| n.to_string())).collect();
+    let records: Vec<_> = boards
+        .iter()
+        .zip(&numbers)
+        .map(|(board, number)| {
+            Some(board.as_ref().ok().map(|b| {
+                let record = PbnRecord {
+                    deal_text: "",
+                    dealer: Some(b.dealer),
+                    vulnerability: b.vulnerability_or_board(),
+                    board: number.as_deref(),
+                    event: None,
+                    date: None,
+                };
+                (b.deal, record)
+            }))
+        })
+        .collect();
+    let copies = copies(&records);
+    let boards = boards.iter().zip(copies).map(|(board, copy)| match board {
         Ok(board) => {
             let obj = Obj::new()
                 .set("deal", show(board.deal))
                 .set("dealer", show(board.dealer))
                 .set("vulnerability", board.vulnerability_or_board().map_or(JsValue::NULL, |v| v.as_str().into()))
-                .set("board", board.board.map_or(JsValue::NULL, JsValue::from));
+                .set("board", board.board.map_or(JsValue::NULL, JsValue::from))
+                .set("copyOf", copy_of(copy));
             with_recorded(obj, &board.recorded, true)
         }
-        Err(e) => Obj::new().set("error", Failure::from(e)),
+        Err(e) => Obj::new().set("error", Failure::from(e.clone())),
     });
     Ok(array(boards))
+}
+
+/// Which earlier record each record copies, by the facade's reading of a
+/// hand record (`dds::report::Collector`, as `dds report` and `handRecord`
+/// keep one board of each): for each record read as a full deal, `None`
+/// when it is the first of its board, else the index (in `records`) of the
+/// first record of the same board; `None` too for a record that is not a
+/// board (`None` in `records`: no deal) or a bad one (`Some(None)`: it takes
+/// its place, as the collector counts it).
+fn copies(records: &[Option<Option<(Deal, PbnRecord<'_>)>>]) -> Vec<Option<usize>> {
+    let mut collector = Collector::new();
+    // The record that first gave each distinct board, by the board's place.
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    let mut out = vec![None; records.len()];
+    for (i, record) in records.iter().enumerate() {
+        let Some(record) = record else { continue };
+        let Some((deal, record)) = record else {
+            collector.skip();
+            continue;
+        };
+        let place = collector.records();
+        if collector.add(*deal, record).is_some() {
+            first.insert(place, i);
+            continue;
+        }
+        // A copy: the board it reads as (its number may be its place) from
+        // a collector at the same place, found among the distinct ones.
+        let mut alone = Collector::new();
+        (0..place).for_each(|_| alone.skip());
+        let Some(board) = alone.add(*deal, record) else { continue };
+        let same = collector.boards().iter().find(|b| {
+            (b.deal, &b.number, b.dealer, b.vulnerability)
+                == (board.deal, &board.number, board.dealer, board.vulnerability)
+        });
+        out[i] = same.and_then(|b| first.get(&b.place)).copied();
+    }
+    out
+}
+
+/// The full deal of a record, for [`copies`]: `None` for a bad record or
+/// one whose deal is not a full deal (a hand record skips both).
+fn full_record<'a>(record: Result<PbnRecord<'a>, dds::model::PbnRecordError>) -> Option<(Deal, PbnRecord<'a>)> {
+    let record = record.ok()?;
+    let deal = dds::full_deal(&record.deal_text.parse::<Deal>().ok()?).ok()?;
+    Some((deal, record))
+}
+
+/// `copyOf`: the place (from 1) of the first board or game a copy copies,
+/// else `null`.
+fn copy_of(copy: Option<usize>) -> JsValue {
+    copy.map_or(JsValue::NULL, |i| JsValue::from(i as u32 + 1))
 }
 
 /// Game `g` for messages: `game 3 (board 3)`, counted from 1.
@@ -147,7 +222,8 @@ fn pbn_input(input: &JsValue) -> Result<(PbnFile, Option<PbnCharset>), Failure> 
 /// values `null`, and `dealer` and `vulnerability` in a game without a
 /// deal; `deal` may have unknown hands), or `{game,
 /// board, error}` for a game whose deal, dealer or vulnerability does not
-/// parse. Each game read also has `contract`, `passedOut`, `play` and
+/// parse. Each game read also has `copyOf` (the first game of the same
+/// board, by the facade's `Collector`, else `null`), and `contract`, `passedOut`, `play` and
 /// `playError`: the model's reading of its `Contract`, `Declarer` and
 /// `Play` tags (`PbnGame::recorded_play`). A text with no game throws
 /// (kind `PbnFile`) the words `dds` says of it (the model's
@@ -159,6 +235,8 @@ pub(crate) fn parse_pbn(text: &JsValue) -> JsResult<Array> {
     }
     let records = file.records();
     let null_or = |v: Option<&str>| v.map_or(JsValue::NULL, JsValue::from_str);
+    let read: Vec<_> = (0..file.games().len()).map(|g| records.record(g).map(full_record)).collect();
+    let copies = copies(&read);
     let games = (0..file.games().len()).map(|g| {
         let start = Obj::new().set("game", g as u32 + 1).set("board", board_value(&records, g));
         let read = || -> Result<Option<(PbnDeal, PbnRecord<'_>)>, Failure> {
@@ -184,7 +262,8 @@ pub(crate) fn parse_pbn(text: &JsValue) -> JsResult<Array> {
                     .set("dealer", dealer.map_or(JsValue::NULL, show))
                     .set("vulnerability", vulnerability.map_or(JsValue::NULL, |v| v.as_str().into()))
                     .set("event", null_or(records.tag(g, "Event")))
-                    .set("date", null_or(records.tag(g, "Date")));
+                    .set("date", null_or(records.tag(g, "Date")))
+                    .set("copyOf", copy_of(copies[g]));
                 with_recorded(obj, &file.games()[g].recorded_play(), false)
             }
             Err(failure) => start.set("error", game_failure(&records, g, failure)),

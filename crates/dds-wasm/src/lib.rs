@@ -223,6 +223,9 @@ export interface RecordedPlayInfo {
 }
 export interface LinBoard extends RecordedPlayInfo {
   deal?: string; dealer?: string; vulnerability?: string | null; board?: number | null;
+  /** The place (from 1) of the first board of the text that is the same board (deal, number,
+   *  dealer and vulnerability, as handRecord keeps one of each); null for the first. */
+  copyOf?: number | null;
   /** The calls of mb| in order ("1S", "P", "X", "XX", "3NT"); null when the board has none. */
   auction?: string[] | null;
   /** The tricks declarer's side claimed in all (mc|); null when none. */
@@ -234,6 +237,10 @@ export interface PbnGame extends RecordedPlayInfo {
   game: number; board: string | null;
   deal?: string | null; full?: boolean; dealer?: string | null; vulnerability?: string | null;
   event?: string | null; date?: string | null;
+  /** The game (from 1) of the first game of the file that is the same board (deal, number,
+   *  dealer and vulnerability, as handRecord and `dds report` keep one of each: the tables of
+   *  a traveller file); null for the first, and for a game that is not a full deal. */
+  copyOf?: number | null;
   error?: DdsErrorLike;
 }
 export interface PbnWriteOptions { keepGoing?: boolean; onProgress?: ProgressCallback }

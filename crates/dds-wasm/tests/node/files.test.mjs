@@ -33,7 +33,7 @@ test('parseLin reads each board, a bad one alone', () => {
   const [one, two] = parseLin(text);
   assert.deepEqual(one, {
     deal: 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3',
-    dealer: 'N', vulnerability: 'EW', board: 1, ...NO_LIN_PLAY,
+    dealer: 'N', vulnerability: 'EW', board: 1, copyOf: null, ...NO_LIN_PLAY,
   });
   assert.ok(two.error instanceof DdsError);
   assert.equal(two.error.kind, 'Lin');
@@ -44,10 +44,10 @@ test('parseLin reads BBO links: handviewer lin=, percent-encoded, and n=/e=/s=/w
   const lin = 'qx|o3|md|1SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|';
   const link = `https://www.bridgebase.com/tools/handviewer.html?lin=${encodeURIComponent(lin)}`;
   // Board 3 without sv|: the board number's vulnerability.
-  assert.deepEqual(parseLin(link), [{ deal, dealer: 'S', vulnerability: 'EW', board: 3, ...NO_LIN_PLAY }]);
+  assert.deepEqual(parseLin(link), [{ deal, dealer: 'S', vulnerability: 'EW', board: 3, copyOf: null, ...NO_LIN_PLAY }]);
   const hands = 'https://www.bridgebase.com/tools/handviewer.html?n=sqj6hk652dj85ct98&e=s873hj97dat764cq4'
     + '&s=sk5ht83dkq9ca7652&w=sat942haq4d32ckj3&d=w&v=n&b=9';
-  assert.deepEqual(parseLin(hands), [{ deal, dealer: 'W', vulnerability: 'NS', board: 9, ...NO_LIN_PLAY }]);
+  assert.deepEqual(parseLin(hands), [{ deal, dealer: 'W', vulnerability: 'NS', board: 9, copyOf: null, ...NO_LIN_PLAY }]);
   assert.deepEqual(parseLin('https://www.bridgebase.com/'), []);
 });
 
@@ -68,11 +68,11 @@ test('a handviewer link whose lin= holds no board is an error board, not []', ()
 test('parsePbn lists the games with deal, dealer, vulnerability and board', () => {
   const games = parsePbn(here('games.pbn'));
   assert.equal(games.length, 5);
-  assert.deepEqual(games[0], { game: 1, board: '', deal: null, full: false, dealer: null, vulnerability: null, event: '', date: null, ...NO_PLAY });
+  assert.deepEqual(games[0], { game: 1, board: '', deal: null, full: false, dealer: null, vulnerability: null, event: '', date: null, copyOf: null, ...NO_PLAY });
   // No Dealer or Vulnerable tag: board 6's (East, East-West).
   assert.deepEqual(games[1], {
     game: 2, board: '6', deal: 'N:AK96.KQ8.A98.K63 QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75',
-    full: true, dealer: 'E', vulnerability: 'EW', event: 'Club', date: null, ...NO_PLAY,
+    full: true, dealer: 'E', vulnerability: 'EW', event: 'Club', date: null, copyOf: null, ...NO_PLAY,
   });
   assert.equal(games[2].error.message, 'game 3 (board 7): invalid deal: duplicate card (C2)');
   assert.equal(games[3].error.message, 'game 4 (board 8): invalid deal: duplicate card (C2)');
@@ -95,6 +95,25 @@ test('writePbn writes what dds pbn writes', () => {
   assert.throws(() => writePbn(here('games.pbn')), (e) => e instanceof DdsError
     && e.message === 'game 3 (board 7): invalid deal: duplicate card (C2)');
   assert.throws(() => writePbn('[Event "x"\n'), (e) => e.kind === 'PbnFile');
+});
+
+test('copyOf: each copy of a board names the first game (or LIN board) of it, as handRecord keeps one', () => {
+  const deal = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  const other = 'E:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
+  // A traveller: board 1 at three tables (the third without its Dealer
+  // tag: board 1's dealer is North anyway), board 2, a bad game, and a
+  // game without a number (numbered by its place, 6: another board).
+  const text = `[Board "1"]\n[Dealer "N"]\n[Deal "${deal}"]\n\n[Board "2"]\n[Deal "${other}"]\n\n`
+    + `[Board "1"]\n[Dealer "N"]\n[Deal "${deal}"]\n\n[Board "1"]\n[Deal "${deal}"]\n\n`
+    + `[Board "3"]\n[Deal "N:x"]\n\n[Deal "${deal}"]\n\n[Board "2"]\n[Vulnerable "None"]\n[Deal "${other}"]\n`;
+  const games = parsePbn(text);
+  assert.deepEqual(games.map((g) => g.copyOf ?? null), [null, null, 1, 1, null, null, null]);
+  // The last game says None where board 2's cycle says North-South: another board.
+  assert.equal(handRecord(text, { keepGoing: true }).boards, 4);
+  const lin = 'qx|o1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 1|'
+    + 'qx|c1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 1|'
+    + 'qx|o2|md|4SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 2|';
+  assert.deepEqual(parseLin(lin).map((b) => b.copyOf), [null, 1, null]);
 });
 
 test('parsePbn of a text with no games says what dds says of it', () => {
