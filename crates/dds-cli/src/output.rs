@@ -5,8 +5,10 @@
 //!   temporary `NAME.part` beside it and renamed over it at the end, so that
 //!   a run that fails or is stopped never leaves half a file under the name
 //!   asked for. A file being replaced keeps its permissions (the part is
-//!   made private, mode 600, and given them before the rename); a part left
-//!   by an earlier run is removed first.
+//!   made private, mode 600, and given them before the rename); a new file
+//!   gets the mode the umask gives, as any file a command creates (its
+//!   part is created with it: a hand record or PBN file is often meant for
+//!   others to read); a part left by an earlier run is removed first.
 //! * A symbolic link is followed (to the end of a chain of links): the file
 //!   it points to is the one replaced, its `.part` beside it, and the link
 //!   stays a link.
@@ -77,13 +79,14 @@ impl OutputFile {
         name.push(".part");
         let part = target.with_file_name(name);
         // A part left by a run that was stopped goes (whatever it is: a
-        // file, a link, a pipe), and the new one is made private.
+        // file, a link, a pipe), and the new one is made private when it
+        // replaces a file (whose permissions it gets at the end).
         match std::fs::remove_file(&part) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(cannot(&part, e)),
             _ => {}
         }
-        let file = new_private_file(&part).map_err(|e| cannot(&part, e))?;
         let permissions = found.map(|m| m.permissions());
+        let file = new_part_file(&part, permissions.is_some()).map_err(|e| cannot(&part, e))?;
         Ok(OutputFile { path: path.to_owned(), out: BufWriter::new(file), replace: Some((target, part, permissions)) })
     }
 
@@ -166,13 +169,19 @@ fn follow_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other(format!("more than {MAX_LINKS} symbolic links")))
 }
 
-/// A new file at `path` that only its owner can read and write (it must
-/// not exist: a link or pipe put there in the meantime is not followed).
-fn new_private_file(path: &Path) -> io::Result<File> {
+/// A new file at `path` (it must not exist: a link or pipe put there in
+/// the meantime is not followed): with `private`, one that only its owner
+/// can read and write (mode 600); else with the mode the umask gives, as
+/// any new file.
+fn new_part_file(path: &Path, private: bool) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    if private {
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    }
+    #[cfg(not(unix))]
+    let _ = private;
     options.open(path)
 }
 

@@ -272,6 +272,34 @@ fn keep_going_skips_a_game_that_does_not_parse_and_reads_on() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 40: a new output file gets the mode the umask gives, as any file
+/// a command creates (a hand record or PBN file is often meant for others
+/// to read); a file replaced keeps its own mode, whatever the umask.
+#[test]
+fn a_new_output_file_gets_the_mode_the_umask_gives() {
+    let dir = temp_dir("files-umask");
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    for command in ["pbn", "report"] {
+        for (umask, expected) in [("022", 0o644), ("027", 0o640), ("077", 0o600)] {
+            let out = dir.join(format!("{command}-{umask}.out"));
+            let script =
+                format!("umask {umask}; exec \"$0\" {command} '{}' -o '{}'", sample_pbn().display(), out.display());
+            let output = sh(&script);
+            assert!(output.status.success(), "{command}: {}", stderr(&output));
+            assert_eq!(mode(&out), expected, "{command} under umask {umask}: {:o}", mode(&out));
+        }
+        let kept = dir.join(format!("{command}-kept.out"));
+        std::fs::write(&kept, "old\n").unwrap();
+        std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o604)).unwrap();
+        let script = format!("umask 077; exec \"$0\" {command} '{}' -o '{}'", sample_pbn().display(), kept.display());
+        let output = sh(&script);
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        assert_eq!(mode(&kept), 0o604, "{command}: the replaced file keeps its mode");
+        assert_ne!(std::fs::read(&kept).unwrap(), b"old\n");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn an_optimum_result_table_of_the_same_values_is_kept_as_written() {
     let dir = temp_dir("files-ort");
