@@ -283,9 +283,25 @@ fn unwritable_stdout() -> Option<&'static str> {
     }
 }
 
+/// Ignores SIGXFSZ, which a write past the file size limit (`ulimit -f`)
+/// sends: by default it ends the process at once (status 153 in a shell),
+/// leaving a partial `FILE.part` and no word of what was written. Ignored,
+/// the write fails with EFBIG ("File too large") and the command's error
+/// for a failed write follows (status 1, the part removed, what was
+/// written said), as for a full disk.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no
+    // handler; it only changes what the kernel does with the signal.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 /// Runs the `dds` command on the process's arguments and returns its exit
 /// status (what `main` returns).
 pub fn main() -> ExitCode {
+    ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

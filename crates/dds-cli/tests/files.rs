@@ -300,6 +300,40 @@ fn a_new_output_file_gets_the_mode_the_umask_gives() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 40: a file size limit (`ulimit -f`) is a failed write, status 1
+/// and the part removed, when the shell leaves SIGXFSZ at its default:
+/// `dds` ignores the signal itself rather than being killed by it (status
+/// 153 in a shell, a partial `FILE.part` left).
+#[test]
+fn a_file_size_limit_is_a_failed_write_not_a_kill() {
+    let dir = temp_dir("files-ulimit");
+    let record = dir.join("record.pbn");
+    std::fs::write(&record, "old\n").unwrap();
+    let script = format!("ulimit -f 1; exec \"$0\" pbn '{}' -o '{}'", sample_pbn().display(), record.display());
+    let output = sh(&script);
+    assert_eq!(output.status.code(), Some(1), "{:?}: {}", output.status, stderr(&output));
+    let part = dir.join("record.pbn.part");
+    let expected = format!(
+        "dds: cannot write {}: File too large (os error 27); nothing is written ({} is left as it was)\n",
+        part.display(),
+        record.display()
+    );
+    assert_eq!(stderr(&output), expected);
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), "old\n");
+    assert!(!part.exists());
+
+    // To standard output redirected to a file: the message says what was
+    // written.
+    let out = dir.join("tables.json");
+    let script = format!("ulimit -f 1; exec \"$0\" table --json '{}' > '{}'", sample_deals().display(), out.display());
+    let output = sh(&script);
+    assert_eq!(output.status.code(), Some(1), "{:?}: {}", output.status, stderr(&output));
+    let message = stderr(&output);
+    assert!(message.starts_with("dds: cannot write to standard output: File too large"), "{message}");
+    assert!(message.ends_with("deals are written, the rest are not\n"), "{message}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn an_optimum_result_table_of_the_same_values_is_kept_as_written() {
     let dir = temp_dir("files-ort");
