@@ -231,11 +231,16 @@ fn keep_going_skips_a_game_that_does_not_parse_and_reads_on() {
     let name = path.to_str().unwrap();
     let list10 = load_hand_file("list10.txt").unwrap();
 
-    // Without --keep-going the error ends the run.
+    // Without --keep-going the error ends the run, after the game before
+    // it.
     let output = run(&["par", name, "--json"], b"");
     assert_eq!(output.status.code(), Some(1));
-    assert!(output.stdout.is_empty());
-    assert_eq!(stderr(&output), format!("dds: {name}: line 15: tag pair is not closed with \"]\" on its line\n"));
+    assert!(String::from_utf8(output.stdout.clone()).unwrap().starts_with("{\"game\":1,"));
+    assert_eq!(output.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+    assert_eq!(
+        stderr(&output),
+        format!("dds: {name}: game 2: line 15: tag pair is not closed with \"]\" on its line\n")
+    );
 
     // With it, the other nine games are solved, with DDS's tables.
     let output = run(&["par", name, "--json", "--keep-going"], b"");
@@ -269,6 +274,67 @@ fn keep_going_skips_a_game_that_does_not_parse_and_reads_on() {
     let hex = PbnFile::parse(&written.replace(broken_game, "")).unwrap();
     let with_results = hex.games().iter().filter(|g| g.tag("DoubleDummyTricks").is_some()).count();
     assert_eq!(with_results, 9);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 40: without `--keep-going`, a game that does not parse stops the
+/// run after the results of the games before it, as a bad deal does
+/// (docs/cli.md): they are written, then the error, status 1.
+#[test]
+fn a_game_that_does_not_parse_stops_the_run_after_the_games_before_it() {
+    let dir = temp_dir("files-syntax-stop");
+    let path = dir.join("broken.pbn");
+    // Games 1 to 3 are good, game 4 does not parse.
+    std::fs::write(&path, sample_with_a_broken_game(3)).unwrap();
+    let name = path.to_str().unwrap();
+    let error = format!("dds: {name}: game 4: line 31: tag pair is not closed with \"]\" on its line");
+    // The sample's deals are list10's: DDS's tables.
+    let list10 = load_hand_file("list10.txt").unwrap();
+    let table_line = |i: usize| {
+        let table = list10[i].table.unwrap();
+        let row = |strain| Seat::ALL.map(|s: Seat| table[strain][s].to_string()).join(",");
+        format!(
+            "\"tricks\":{{\"S\":[{}],\"H\":[{}],\"D\":[{}],\"C\":[{}],\"NT\":[{}]}}}}",
+            row(Strain::Spades),
+            row(Strain::Hearts),
+            row(Strain::Diamonds),
+            row(Strain::Clubs),
+            row(Strain::NoTrump)
+        )
+    };
+
+    let output = run(&["table", "--json", name], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stderr(&output), format!("{error}\n"));
+    let json = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 3, "{json}");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("{{\"game\":{},", i + 1)), "{line}");
+        assert!(line.ends_with(&table_line(i)), "{line}");
+    }
+
+    // dds pbn: the three games with their results, on standard output or
+    // in the output file.
+    let out = dir.join("out.pbn");
+    for to_file in [false, true] {
+        let output = match to_file {
+            false => run(&["pbn", name], b""),
+            true => run(&["pbn", name, "-o", out.to_str().unwrap()], b""),
+        };
+        assert_eq!(output.status.code(), Some(1));
+        let place = if to_file { out.display().to_string() } else { "standard output".to_owned() };
+        let message = format!("{error}; stopped at game 4: the games before it are written to {place}\n");
+        assert_eq!(stderr(&output), message);
+        let text =
+            if to_file { std::fs::read_to_string(&out).unwrap() } else { String::from_utf8(output.stdout).unwrap() };
+        let file = PbnFile::parse(&text).unwrap();
+        assert_eq!(file.games().len(), 3, "{text}");
+        for (i, game) in file.games().iter().enumerate() {
+            let tricks = dds::model::parse_double_dummy_tricks(game.tag("DoubleDummyTricks").unwrap()).unwrap();
+            assert_eq!(Some(tricks), list10[i].table, "game {}", i + 1);
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -13,11 +13,14 @@ use crate::Failure;
 impl Records {
     /// Queues the games of a PBN piece and keeps the piece for writing.
     ///
-    /// A text that does not parse is an error that ends the input, unless
-    /// the run keeps going: then the game holding the error (from the
+    /// In a text that does not parse, the game holding the error (from the
     /// blank line before the bad line to the blank line after it) is a bad
-    /// record, kept as it was written for `dds pbn`, and the text after it
-    /// is read on. Its tags are not read, so a `#` after it copies nothing.
+    /// record, kept as it was written for `dds pbn`, after the games before
+    /// it: a run that stops at it writes their results first. When the run
+    /// keeps going, the text after it is read on (its tags are not read, so
+    /// a `#` after it copies nothing); else the rest of the piece is left
+    /// unread, the run stopping at the bad record. An error without a line
+    /// ends the input.
     pub(super) fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
         let (mut rest, mut line) = (piece.text.as_str(), piece.line);
         loop {
@@ -30,7 +33,7 @@ impl Records {
                 }
                 Err(e) => e,
             };
-            let bad_line = error.line().filter(|_| self.keep_going);
+            let bad_line = error.line();
             let error = error.in_longer_text(line, self.pbn.games);
             let Some(bad_line) = bad_line else {
                 return Err(Failure(format!("{}: {error}", self.name)));
@@ -60,7 +63,7 @@ impl Records {
             self.pbn.pieces.push_back(PbnPiece::bad(game, text, piece.charset));
             line += rest[..end].matches('\n').count();
             rest = &rest[end..];
-            if rest.is_empty() {
+            if rest.is_empty() || !self.keep_going {
                 return Ok(());
             }
         }
