@@ -449,6 +449,27 @@ fn the_title_is_bridge_composers_when_the_event_tags_are_empty() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 40: Bridge Composer's `%HRTitleDate 0` (beside `%HRTitleEvent
+/// ""`) is a hand record without a date: no "0" under the title, which
+/// shows the file's name instead.
+#[test]
+fn bridge_composers_title_date_0_is_no_date() {
+    let dir = temp_dir("hrtitle-0");
+    let path = dir.join("handout.pbn");
+    let text = std::fs::read_to_string(sample_pbn()).unwrap();
+    let text =
+        text.replace("[Event \"Sample boards\"]", "[Event \"\"]").replace("[Date \"2026.11.23\"]", "[Date \"\"]");
+    for (title, event) in [("Tuesday Pairs", "\"Tuesday Pairs\""), ("Hand records", "\"\"")] {
+        let header = format!("% EXPORT\n%HRTitleDate 0\n%HRTitleEvent {event}\n%HRTitleSetID \"\"\n");
+        std::fs::write(&path, text.replacen("% EXPORT\n", &header, 1)).unwrap();
+        let html = stdout(&dds(&["report", path.to_str().unwrap()], ""));
+        assert_eq!(text_of(&html, "<h1"), title);
+        assert_eq!(text_of(&html, "class=\"details\""), "handout.pbn");
+        assert_eq!(element(&html, "<title"), format!("{title} · handout.pbn"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The text of the first element whose start tag holds `marker`.
 fn text_of(html: &str, marker: &str) -> String {
     text(element(html, marker))

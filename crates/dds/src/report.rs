@@ -81,8 +81,17 @@ impl Heading {
     /// The heading of boards whose PBN games name `events` and `dates`
     /// (each distinct value once, in order; see [`known`] and [`pbn_date`]),
     /// or a plain title. When no game names its event (or date), Bridge
-    /// Composer's header lines `%HRTitleEvent` and `%HRTitleDate` do; the
-    /// input's file name goes under the title when nothing else does.
+    /// Composer's header lines `%HRTitleEvent` and `%HRTitleDate` do (its
+    /// `%HRTitleDate 0` is no date); the input's file name goes under the
+    /// title when nothing else does.
+    ///
+    /// ```
+    /// use dds::report::Heading;
+    /// let header = ["%HRTitleEvent \"Tuesday Pairs\"".to_owned(), "%HRTitleDate 0".to_owned()];
+    /// let heading = Heading::new(&[], &[], &header, Some("club/handout.pbn"));
+    /// assert_eq!(heading.title, "Tuesday Pairs");
+    /// assert_eq!(heading.details, ["handout.pbn"]);
+    /// ```
     pub fn new(events: &[String], dates: &[String], header: &[String], file_name: Option<&str>) -> Heading {
         let title = match (events.is_empty(), header_value(header, "HRTitleEvent")) {
             (false, _) => events.join(" / "),
@@ -92,7 +101,9 @@ impl Heading {
         let mut details: Vec<String> = Vec::new();
         if !dates.is_empty() {
             details.push(dates.join(" / "));
-        } else if let Some(date) = header_value(header, "HRTitleDate") {
+        } else if let Some(date) = header_value(header, "HRTitleDate").filter(|date| date != "0") {
+            // Bridge Composer writes `%HRTitleDate 0` for a hand record
+            // without a date (beside `%HRTitleEvent ""`): no date to show.
             details.push(pbn_date(&date));
         }
         if let (true, Some(name)) = (details.is_empty(), file_name) {
