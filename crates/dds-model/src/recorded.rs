@@ -93,6 +93,9 @@ impl fmt::Display for RecordError {
             RecordError::Contract(text) => {
                 write!(f, "the contract {text:?} is not a contract (such as 4S, 3NTX or Pass)")
             }
+            RecordError::Declarer(text) if text.is_empty() => {
+                f.write_str("the contract names no declarer (no Declarer tag)")
+            }
             RecordError::Declarer(text) => write!(f, "the declarer {text:?} is not a seat (N, E, S or W)"),
             RecordError::Leader { value, expected: None } => write!(f, "the play's leader {value:?} is not a seat"),
             RecordError::Leader { value, expected: Some(seat) } => {
@@ -467,6 +470,10 @@ mod tests {
         assert_eq!(record.error, Some(RecordError::Contract("2Z".to_owned())));
         let record = game("[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\n");
         assert_eq!(record.error, Some(RecordError::Declarer(String::new())));
+        assert_eq!(
+            record.error.map(|e| e.to_string()).as_deref(),
+            Some("the contract names no declarer (no Declarer tag)")
+        );
         let record = game("[Play \"N\"]\nCT C4 CA CJ\n");
         assert_eq!(record.error, Some(RecordError::NoContract));
         let record = game("[Contract \"Pass\"]\n");
