@@ -61,7 +61,7 @@ const state = {
   sd: { status: 'idle' },
   batch: { status: 'idle' },
   message: null,          // {text, error}
-  assumed: {},            // {dealer, vul}: true for what the deal shown did not give
+  assumed: {},            // {dealer, vul}: 'default' or 'chosen' for what the deal shown did not give
   chosen: {},             // the dealer and vulnerability the user chose in the selects: {dealer, vul}
 };
 
@@ -148,10 +148,13 @@ function normaliseVul(v) {
 async function openBoards({ boards, kind, text, fileName, bytes }) {
   const read = boards.map((b) => {
     const fromNumber = fromBoardNumber(b.board);
+    const dealer = SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer;
+    const vul = normaliseVul(b.vul) ?? fromNumber.vul;
     return {
       ...b,
-      dealer: SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer ?? 'N',
-      vul: normaliseVul(b.vul) ?? fromNumber.vul ?? 'None',
+      dealer: dealer ?? DEFAULT_DEALER,
+      vul: vul ?? DEFAULT_VUL,
+      assumed: { dealer: !dealer && 'default', vul: !vul && 'default' },
     };
   });
   state.boards = distinctBoards(read, (b) => {
@@ -181,7 +184,7 @@ async function showBoard(i) {
     say(`Board ${b.board ?? i + 1}: ${b.error ?? 'no deal'}`, true);
     return;
   }
-  await loadDeal({ deal: b.deal, dealer: b.dealer, vul: b.vul, board: b.board, tables: b.tables });
+  await loadDeal({ deal: b.deal, dealer: b.dealer, vul: b.vul, board: b.board, tables: b.tables, assumed: b.assumed });
   if (b.note) say(b.note);
 }
 
@@ -353,7 +356,11 @@ async function analyseInput() {
         vul: statedVul ?? state.chosen.vul ?? DEFAULT_VUL,
         board: b.board ?? null,
         tables: b.record ? [b.record] : [],
-        assumed: { dealer: !statedDealer, vul: !statedVul },
+        // Where what the deal does not say came from: 'chosen' or 'default' (marked on the diagram).
+        assumed: {
+          dealer: !statedDealer && (state.chosen.dealer ? 'chosen' : 'default'),
+          vul: !statedVul && (state.chosen.vul ? 'chosen' : 'default'),
+        },
       });
       if (ok && b.note && !state.message?.error) say(b.note);
     } else {
@@ -675,7 +682,7 @@ function centerHtml(pos) {
   const info = [];
   if (state.board != null) info.push(`<div class="board-no">Board ${esc(state.board)}</div>`);
   // A dealer or vulnerability the deal did not give, nor the user chose, is marked as the page's default.
-  const whence = (k) => (state.assumed?.[k] && !state.chosen[k] ? ` <span class="small" id="${k}-whence">(default)</span>` : '');
+  const whence = (k) => (state.assumed?.[k] === 'default' ? ` <span class="small" id="${k}-whence">(default)</span>` : '');
   info.push(`<div class="muted">Dealer ${SEAT_NAMES[state.dealer]}${whence('dealer')}</div>`);
   info.push(`<div class="muted">Vul ${VUL_TEXT[state.vul]}${whence('vul')}</div>`);
   let trick = '';
@@ -1212,6 +1219,7 @@ on('file', 'change', (e) => {
 on('dealer', 'change', (e) => {
   state.dealer = e.target.value;
   state.chosen.dealer = state.dealer;
+  state.assumed.dealer = false;
   if (state.boards[state.index]) state.boards[state.index].dealer = state.dealer;
   renderHands();
   writeHash();
@@ -1220,6 +1228,7 @@ on('dealer', 'change', (e) => {
 on('vul', 'change', (e) => {
   state.vul = e.target.value;
   state.chosen.vul = state.vul;
+  state.assumed.vul = false;
   if (state.boards[state.index]) state.boards[state.index].vul = state.vul;
   renderHands();
   renderPlay();
