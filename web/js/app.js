@@ -118,7 +118,7 @@ async function readText(text, fileName = null, bytes = null) {
 
 /** The index of the earlier game a game repeats (the package's `copyOf`, a
  *  game number from 1), or null. */
-const copyIndex = (g) => (g && 'copyOf' in g ? (Number.isInteger(g.copyOf) ? g.copyOf - 1 : null) : undefined);
+const copyIndex = (g) => (Number.isInteger(g?.copyOf) ? g.copyOf - 1 : null);
 
 /** What the page takes for a deal that names no dealer or vulnerability
  *  (nor a board number), unless the user has chosen them in the selects. */
@@ -157,13 +157,7 @@ async function openBoards({ boards, kind, text, fileName, bytes }) {
       assumed: { dealer: !dealer && 'default', vul: !vul && 'default' },
     };
   });
-  state.boards = distinctBoards(read, (b) => {
-    try {
-      return dds.parseDeal(b.deal).deal;
-    } catch {
-      return null;
-    }
-  });
+  state.boards = distinctBoards(read);
   state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind, bytes, games: boards.length } : null;
   resetBatch();
   const first = Math.max(0, state.boards.findIndex((b) => b.deal && !b.error));

@@ -281,20 +281,16 @@ export function oneLine(text, max = 200) {
  * vul, error, record, copyOf}): a game that repeats an earlier board (a
  * traveller file lists each board once a table) joins it, its record
  * (contract and play) one more of the board's `tables`; `games` counts
- * them. The package says which games repeat which (`copyOf`: the facade's
- * distinct boards, as `dds report` counts them); without it, games are the
- * same board when their deals (as `dealKey` gives them, the package's
- * parseDeal), numbers, dealers and vulnerabilities are.
+ * them. Which games repeat which is the package's to say (`copyOf`, the
+ * index of the first game of the same board: the facade's distinct boards,
+ * as `dds report` counts them); the formats it does not read (DDS's hand
+ * files, lists of deals) list each board once.
  */
-export function distinctBoards(read, dealKey) {
-  const byPackage = read.some((b) => b.copyOf !== undefined);
+export function distinctBoards(read) {
   const out = [];
   const ofGame = new Map();
-  const byKey = new Map();
   read.forEach((b, i) => {
-    const deal = !byPackage && b.deal && !b.error ? dealKey(b) : null;
-    const k = deal ? `${deal}|${b.board ?? ''}|${b.dealer}|${b.vul}` : null;
-    const first = byPackage ? (b.copyOf != null ? ofGame.get(b.copyOf) : null) : (k ? byKey.get(k) : null);
+    const first = b.copyOf != null ? ofGame.get(b.copyOf) : null;
     if (first) {
       if (b.record) first.tables.push(b.record);
       first.games += 1;
@@ -304,7 +300,6 @@ export function distinctBoards(read, dealKey) {
     const entry = { ...b, tables: b.record ? [b.record] : [], games: 1 };
     out.push(entry);
     ofGame.set(i, entry);
-    if (k) byKey.set(k, entry);
   });
   return out;
 }
