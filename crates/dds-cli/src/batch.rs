@@ -226,7 +226,7 @@ pub(crate) fn run_tables(records: &mut Records, options: &RunOptions, emit: &mut
     }
     progress.finish();
     if total == 0 && records.is_pbn_without_games() {
-        eprintln!("dds: {}: a PBN file with no games: nothing to solve", records.name);
+        eprintln!("dds: {}: {}: nothing to solve", records.name, dds::model::PbnFile::NO_GAMES);
     }
     if options.stats {
         eprintln!("dds: {deals} deals, {solved} distinct solved");

@@ -25,40 +25,10 @@ pub(crate) struct Source {
     pub(crate) charset: Charset,
 }
 
-/// The character set of an input: UTF-8 (with or without a byte order
-/// mark, which stays in the text) when the bytes are valid UTF-8, else ISO
-/// 8859-1, PBN 2.1's own character set, in which every byte is a character.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Charset {
-    Utf8,
-    Latin1,
-}
-
-impl Charset {
-    /// The text of `bytes` and their character set, decided for the whole
-    /// input: valid UTF-8 is UTF-8, anything else is ISO 8859-1.
-    pub(crate) fn decode(bytes: Vec<u8>) -> (String, Charset) {
-        match String::from_utf8(bytes) {
-            Ok(text) => (text, Charset::Utf8),
-            Err(e) => (e.into_bytes().into_iter().map(char::from).collect(), Charset::Latin1),
-        }
-    }
-
-    /// `text` in this character set: decoded text encodes back to the same
-    /// bytes. A character ISO 8859-1 lacks is an error.
-    pub(crate) fn encode(self, text: &str) -> Result<Vec<u8>, Failure> {
-        match self {
-            Charset::Utf8 => Ok(text.as_bytes().to_vec()),
-            Charset::Latin1 => text
-                .chars()
-                .map(|c| {
-                    u8::try_from(u32::from(c))
-                        .map_err(|_| Failure(format!("{c:?} cannot be written in the file's ISO 8859-1")))
-                })
-                .collect(),
-        }
-    }
-}
+/// The character set of an input: the model's rule for PBN files (valid
+/// UTF-8 is UTF-8, anything else ISO 8859-1, PBN 2.1's own), applied to
+/// every input so that a file comes back in its own bytes.
+pub(crate) use dds::model::PbnCharset as Charset;
 
 /// One deal to work on, with what its record says about the board.
 #[derive(Clone, Debug)]
@@ -149,7 +119,7 @@ impl Source {
             }
             bytes.extend_from_slice(&chunk[..n]);
         }
-        let (text, charset) = Charset::decode(bytes);
+        let (text, charset) = Charset::decode(&bytes);
         Ok(Source { name: path.to_owned(), text, charset })
     }
 }
@@ -323,7 +293,7 @@ impl Records {
     /// at once, on the calling thread). For the fuzz targets.
     pub(crate) fn from_bytes(bytes: &[u8], streamed: bool) -> Result<Records, Failure> {
         if !streamed {
-            let (text, charset) = Charset::decode(bytes.to_vec());
+            let (text, charset) = Charset::decode(bytes);
             return Records::whole(&Source { name: "<input>".to_owned(), text, charset }, false);
         }
         // Room for every piece: at most one a line.
@@ -507,7 +477,7 @@ fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure
     let mut format = None;
     let (mut has_tag, mut in_comment) = (false, false);
     let send_piece = |piece: &mut Vec<u8>, format: Option<Format>, first: usize| {
-        let (text, charset) = Charset::decode(std::mem::take(piece));
+        let (text, charset) = Charset::decode(&std::mem::take(piece));
         // A piece with no record in it (the whole input, blank lines and
         // comments) is told by its text: escape lines make a PBN file with
         // no games.

@@ -61,7 +61,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<(), Failure> {
     let total = records.queued().count();
     if total == 0 {
         if records.is_pbn_without_games() {
-            eprintln!("dds: {}: a PBN file with no games: no report is written", records.name);
+            eprintln!("dds: {}: {}: no report is written", records.name, dds::model::PbnFile::NO_GAMES);
             return Ok(());
         }
         return Err(Failure(format!("{}: no deals to report", records.name)));

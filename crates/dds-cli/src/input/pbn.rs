@@ -223,7 +223,12 @@ impl PbnPieces {
                 Text::Bad(_) => {}
             }
             piece.written = piece.written.max(end);
-            bytes.extend(piece.charset.encode(&text)?);
+            bytes.extend(
+                piece
+                    .charset
+                    .encode(&text)
+                    .map_err(|c| Failure(format!("{c:?} cannot be written in the file's ISO 8859-1")))?,
+            );
             if piece.written < count {
                 break;
             }
