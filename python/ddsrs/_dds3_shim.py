@@ -73,6 +73,27 @@ def _same(a: str, b: str) -> bool:
     return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
 
 
+def _modules_in(entry: str) -> List[str]:
+    """The ``dds3`` modules of one path entry: the one ``import dds3``
+    finds there first, then any module file beside it that a package of
+    the same name hides (an extension ``dds3.cpython-*.so`` or
+    ``dds3.pyd``, ``dds3.py``), so that a DDS 3 installed into the same
+    folder as the stand-in is not missed."""
+    found: List[str] = []
+    try:
+        spec = importlib.machinery.PathFinder.find_spec("dds3", [entry])
+    except (ImportError, OSError, ValueError):
+        spec = None
+    if spec is not None and spec.has_location and spec.origin:
+        found.append(spec.origin)
+    folder = entry or os.getcwd()
+    for suffix in importlib.machinery.all_suffixes():
+        candidate = os.path.join(folder, "dds3" + suffix)
+        if os.path.isfile(candidate) and not any(_same(candidate, f) for f in found):
+            found.append(candidate)
+    return found
+
+
 def find_all(path: Optional[Sequence[str]] = None) -> List[Tuple[str, bool]]:
     """Every ``dds3`` on ``path`` (``sys.path`` by default), in the order
     ``import dds3`` looks at them: ``(its file, whether it is ddsrs's
@@ -80,15 +101,9 @@ def find_all(path: Optional[Sequence[str]] = None) -> List[Tuple[str, bool]]:
     ``__init__.py``) are no module and are left out."""
     found: List[Tuple[str, bool]] = []
     for entry in sys.path if path is None else path:
-        try:
-            spec = importlib.machinery.PathFinder.find_spec("dds3", [entry])
-        except (ImportError, OSError, ValueError):
-            continue
-        if spec is None or not spec.has_location or not spec.origin:
-            continue
-        if any(_same(spec.origin, f) for f, _ in found):
-            continue
-        found.append((spec.origin, is_ours(spec.origin)))
+        for origin in _modules_in(entry):
+            if not any(_same(origin, f) for f, _ in found):
+                found.append((origin, is_ours(origin)))
     return found
 
 
@@ -132,6 +147,7 @@ def install(target: str) -> Tuple[int, str]:
     here = _in_target(target)
     if here is not None and not is_ours(here):
         theirs.insert(0, here)
+    theirs[:0] = [f for f, ours in find_all([target]) if not ours and not any(_same(f, t) for t in theirs)]
     if theirs:
         return 1, (
             f"not installed: a dds3 that is not ddsrs's is installed at {theirs[0]} (DDS 3's?); "
@@ -160,9 +176,10 @@ def uninstall(target: str) -> Tuple[int, str]:
     here = _in_target(target)
     if here is None:
         return 0, f"no dds3 in {target}: nothing to remove"
-    if not is_ours(here):
-        return 1, f"not removed: the dds3 at {here} is not ddsrs's stand-in"
     folder = os.path.dirname(here)
+    # Only the file --install writes: dds3/__init__.py, marked as ddsrs's.
+    if not is_ours(here) or os.path.basename(here) != "__init__.py" or os.path.basename(folder) != "dds3":
+        return 1, f"not removed: the dds3 at {here} is not ddsrs's stand-in"
     os.remove(here)
     shutil.rmtree(os.path.join(folder, "__pycache__"), ignore_errors=True)
     try:

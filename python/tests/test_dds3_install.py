@@ -222,3 +222,44 @@ def test_stand_in_without_ddsrs_says_what_it_is(venv):
     run = venv.run_python("-c", "import dds3")
     assert run.returncode == 1
     assert "is ddsrs's stand-in for DDS 3's, but ddsrs cannot be imported" in run.stderr, run.stderr
+
+
+def test_an_extension_dds3_beside_the_stand_in_is_not_missed(venv):
+    # DDS 3 installed later into the same site-packages as a bare extension
+    # module: the stand-in's package, found first there, hides it. It is
+    # told at import and by the status, and --install refuses.
+    status, _, stderr = venv.command("--install")
+    assert status == 0, stderr
+    shim = os.path.join(venv.site, "dds3", "__init__.py")
+    suffix = venv.run_python("-c", "import importlib.machinery as m; print(m.EXTENSION_SUFFIXES[0])",
+                             check=True).stdout.strip()  # fmt: skip
+    extension = os.path.join(venv.site, "dds3" + suffix)
+    with open(extension, "wb") as f:
+        f.write(b"\x7fELF not a real extension")
+    run = venv.run_python("-c", "import dds3; print(dds3.module_name())", check=True)
+    assert run.stdout.strip() == "_dds3"
+    assert f"which shadows another dds3 at {extension}" in run.stderr, run.stderr
+    status, stdout, _ = venv.command()
+    assert stdout.splitlines() == [f"import dds3 gives {shim}: ddsrs's stand-in",
+                                   f"shadowed: {extension}: not ddsrs's (DDS 3's?)"]  # fmt: skip
+    status, _, stderr = venv.command("--install")
+    assert status == 1 and f"a dds3 that is not ddsrs's is installed at {extension}" in stderr, stderr
+    assert os.path.exists(extension)
+
+
+def test_uninstall_removes_only_the_package_install_writes(venv):
+    # A marked single-file dds3.py (a user's copy of the stand-in) is not
+    # what --install writes: --uninstall leaves it and its folder's cache.
+    status, _, stderr = venv.command("--install")
+    assert status == 0, stderr
+    with open(os.path.join(venv.site, "dds3", "__init__.py")) as f:
+        text = f.read()
+    shutil.rmtree(os.path.join(venv.site, "dds3"))
+    single = os.path.join(venv.site, "dds3.py")
+    with open(single, "w") as f:
+        f.write(text)
+    cache = os.path.join(venv.site, "__pycache__")
+    os.makedirs(cache, exist_ok=True)
+    status, _, stderr = venv.command("--uninstall")
+    assert status == 1 and f"the dds3 at {single} is not ddsrs's stand-in" in stderr, stderr
+    assert os.path.exists(single) and os.path.isdir(cache)
