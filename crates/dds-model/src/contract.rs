@@ -225,6 +225,20 @@ impl Contract {
         self.declarer.side()
     }
 
+    /// The opening leader: declarer's left-hand opponent, who leads to
+    /// the first trick.
+    ///
+    /// ```
+    /// use dds_model::{Contract, Seat};
+    /// assert_eq!("4S by W".parse::<Contract>()?.leader(), Seat::North);
+    /// assert_eq!("3NT by N".parse::<Contract>()?.leader(), Seat::East);
+    /// # Ok::<_, dds_model::ParseError>(())
+    /// ```
+    #[inline]
+    pub const fn leader(self) -> Seat {
+        self.declarer.next()
+    }
+
     /// Whether making the contract earns a game bonus: its trick score,
     /// after doubling, is at least 100. So `3NT`, `4S`, `5C` and every slam
     /// are games, and so is `2HX` (trick score 120).

@@ -274,7 +274,7 @@ impl PbnGame {
             return record;
         }
         let Some(contract) = contract else { return record.failed(RecordError::NoContract) };
-        let leader = contract.declarer.next();
+        let leader = contract.leader();
         match value.parse::<Seat>() {
             Ok(seat) if seat == leader => {}
             Ok(_) => return record.failed(RecordError::Leader { value: value.to_owned(), expected: Some(leader) }),

@@ -132,7 +132,9 @@ fn play_deal(value: &JsValue) -> Result<Deal, Failure> {
 }
 
 /// `analysePlay(deal, strain, leader, plays)`: declarer's side's tricks
-/// before the lead and after each card, and DDS's trace.
+/// before the lead and after each card, DDS's trace, and each card (`cards`)
+/// with the seat that played it, its trick (from 1), declarer's side's
+/// tricks after it and the change it made for its own side.
 pub(crate) fn analyse_play(
     solver: &mut Solver,
     deal: &JsValue,
@@ -145,10 +147,39 @@ pub(crate) fn analyse_play(
     let leader: Seat = convert::seat(leader, "leader")?;
     let plays = convert::cards(plays, "plays")?;
     let analysis = solver.analyse_play(&deal, strain, leader, &plays).map_err(Failure::from)?;
+    let declarer = leader.prev();
+    // The facade's changes are declarer's side's; each card's is its own
+    // side's, so a defender's is the other way round.
+    let mut changes = vec![0i8; plays.len()];
+    for (i, change) in analysis.changes() {
+        changes[i] = change;
+    }
+    // Who plays each card and to which trick: the facade's boards along
+    // the play (the analysis played every card, so each is legal).
+    let mut board = Board::new(&deal, strain, leader, &[]).map_err(Failure::from)?;
+    let mut trick = 1u32;
+    let mut cards = Vec::with_capacity(plays.len());
+    for (i, &card) in plays.iter().enumerate() {
+        let seat = board.to_play();
+        let change = if seat.side() == declarer.side() { changes[i] } else { -changes[i] };
+        cards.push(
+            Obj::new()
+                .set("card", show(card))
+                .set("seat", show(seat))
+                .set("trick", trick)
+                .set("tricks", analysis.tricks[i + 1])
+                .set("change", change),
+        );
+        board = board.after(card).map_err(Failure::from)?;
+        if board.played().is_empty() {
+            trick += 1;
+        }
+    }
     Ok(Obj::new()
-        .set("declarer", show(leader.prev()))
+        .set("declarer", show(declarer))
         .set("tricks", array(analysis.tricks.iter().copied()))
         .set("ddsTrace", array(analysis.dds_trace().iter().copied()))
+        .set("cards", array(cards))
         .into())
 }
 

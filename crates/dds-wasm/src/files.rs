@@ -38,7 +38,9 @@ pub(crate) fn parse_deal(text: &JsValue) -> JsResult<JsValue> {
 }
 
 /// A contract as `ContractInfo`: `{level, strain, penalty, declarer,
-/// text}`, `text` as the model writes it (`4SX by N`).
+/// leader, text}`, `leader` the opening leader (the model's
+/// `Contract::leader`: declarer's left-hand opponent), `text` as the model
+/// writes it (`4SX by N`).
 fn contract_info(contract: Option<Contract>) -> JsValue {
     contract.map_or(JsValue::NULL, |c| {
         Obj::new()
@@ -46,6 +48,7 @@ fn contract_info(contract: Option<Contract>) -> JsValue {
             .set("strain", c.strain.as_str())
             .set("penalty", c.penalty.as_str())
             .set("declarer", show(c.declarer))
+            .set("leader", show(c.leader()))
             .set("text", show(c))
             .into()
     })

@@ -154,7 +154,27 @@ export interface DealerParResult extends ParResult {
   /** The ParContract tag's value: "EW 2S", or "Pass". */
   parContract: string;
 }
-export interface PlayAnalysisResult { declarer: string; tricks: number[]; ddsTrace: number[] }
+/** One card of an analysed play. */
+export interface AnalysedCard {
+  card: string;
+  /** The seat that played it. */
+  seat: SeatName;
+  /** The trick it was played to, from 1 (counted from the start of `plays`). */
+  trick: number;
+  /** Declarer's side's tricks with best play after it (`tricks[i + 1]`). */
+  tricks: number;
+  /** The tricks it changed for its own side (the side of `seat`): 0 when it keeps
+   *  the result, -1 when it cost that side a trick (-2 two tricks, ...). */
+  change: number;
+}
+export interface PlayAnalysisResult {
+  declarer: string;
+  /** Declarer's side's tricks with best play before the lead and after each card. */
+  tricks: number[];
+  ddsTrace: number[];
+  /** Each card of `plays`, in order. */
+  cards: AnalysedCard[];
+}
 export interface LineCard { seat: string; card: string; tricks: number; wins: string | null }
 export interface BestLineResult { nsTricks: number; cards: LineCard[] }
 export interface LayoutOptions {
@@ -209,7 +229,12 @@ export interface LeadFigures {
 }
 export interface DealInfo { deal: string; hands: { N: string | null; E: string | null; S: string | null; W: string | null }; full: boolean }
 /** A final contract read from a record: penalty "", "X" or "XX"; text "4SX by N". */
-export interface ContractInfo { level: number; strain: StrainName; penalty: '' | 'X' | 'XX'; declarer: SeatName; text: string }
+export interface ContractInfo {
+  level: number; strain: StrainName; penalty: '' | 'X' | 'XX'; declarer: SeatName;
+  /** The opening leader, declarer's left-hand opponent: analysePlay's and replay's `leader`. */
+  leader: SeatName;
+  text: string;
+}
 /** The contract and play a board or game records (the model's reading). */
 export interface RecordedPlayInfo {
   /** The final contract; null with no auction or contract, an unfinished auction, or a passed-out board. */

@@ -26,7 +26,7 @@ test('parseLin reads the auction, contract, play and claim of a BBO movie', () =
   assert.equal(board.error, undefined);
   assert.equal(board.deal, DEAL);
   assert.deepEqual(board.auction, ['P', 'P', 'P', '1S', 'P', '2S', 'X', 'P', 'P', 'XX', 'P', 'P', 'P']);
-  assert.deepEqual(board.contract, { level: 2, strain: 'S', penalty: 'XX', declarer: 'W', text: '2SXX by W' });
+  assert.deepEqual(board.contract, { level: 2, strain: 'S', penalty: 'XX', declarer: 'W', leader: 'N', text: '2SXX by W' });
   assert.equal(board.passedOut, false);
   assert.deepEqual(board.play, LIN_PLAY);
   assert.equal(board.claim, 8);
@@ -38,8 +38,9 @@ test('parseLin reads the auction, contract, play and claim of a BBO movie', () =
 
 test('the recorded play of a LIN board feeds analysePlay and replay', () => {
   const [board] = parseLin(LIN);
-  const { strain, declarer } = board.contract;
-  const leader = { N: 'E', E: 'S', S: 'W', W: 'N' }[declarer];
+  // The contract names its opening leader: West declares, North leads.
+  const { strain, leader } = board.contract;
+  assert.equal(leader, 'N');
   const replayed = replay(board.deal, strain, leader, board.play);
   assert.equal(replayed.error, null);
   assert.deepEqual(replayed.tricks.map((t) => t.winner), ['S', 'E', 'W']);
@@ -49,6 +50,26 @@ test('the recorded play of a LIN board feeds analysePlay and replay', () => {
   // Before the lead: West's spade tricks in the double dummy table (8).
   assert.equal(analysis.tricks[0], ddTable(board.deal).tricks.S.W);
   assert.equal(analysis.tricks[0], 8);
+  // Each card with the seat that played it, by hand as above: trick 1 from
+  // North, trick 2 from South, trick 3 from East.
+  assert.deepEqual(analysis.cards.map((c) => c.card), LIN_PLAY);
+  assert.deepEqual(analysis.cards.map((c) => c.seat).join(''), 'NESWSWNEESWN');
+  assert.deepEqual(analysis.cards.map((c) => c.trick), [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
+  assert.deepEqual(analysis.cards.map((c) => c.tricks), analysis.tricks.slice(1));
+});
+
+test('a contract names its opening leader, declarer\'s left-hand opponent', () => {
+  // Whoever declares, in LIN (the auction) and in PBN (the Declarer tag).
+  const lho = { N: 'E', E: 'S', S: 'W', W: 'N' };
+  for (const [i, declarer] of ['N', 'E', 'S', 'W'].entries()) {
+    // North deals (md|3): declarer opens 3NT after i passes, all pass.
+    const calls = [...Array(i).fill('p'), '3N', 'p', 'p', 'p'].map((c) => `mb|${c}|`).join('');
+    const [board] = parseLin(`md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|${calls}`);
+    assert.equal(board.contract.declarer, declarer);
+    assert.equal(board.contract.leader, lho[declarer], `LIN, ${declarer} declares`);
+    const [game] = parsePbn(`[Deal "${DEAL}"]\n[Declarer "${declarer}"]\n[Contract "4HX"]\n`);
+    assert.deepEqual([game.contract.declarer, game.contract.leader], [declarer, lho[declarer]], `PBN, ${declarer} declares`);
+  }
 });
 
 test('a LIN board whose auction or play cannot be read keeps its deal and says why', () => {
@@ -97,11 +118,11 @@ const PBN_PLAY = [...LIN_PLAY.slice(0, 8), 'H7', 'H3', 'HA', 'H2', 'S2', 'S6', '
 test('parsePbn reads Contract, Declarer and the Play section in the order played', () => {
   const [game] = parsePbn(PBN);
   assert.equal(game.error, undefined);
-  assert.deepEqual(game.contract, { level: 2, strain: 'S', penalty: '', declarer: 'W', text: '2S by W' });
+  assert.deepEqual(game.contract, { level: 2, strain: 'S', penalty: '', declarer: 'W', leader: 'N', text: '2S by W' });
   assert.equal(game.passedOut, false);
   assert.deepEqual(game.play, PBN_PLAY);
   assert.equal(game.playError, null);
-  const analysis = analysePlay(game.deal, game.contract.strain, 'N', game.play);
+  const analysis = analysePlay(game.deal, game.contract.strain, game.contract.leader, game.play);
   assert.equal(analysis.tricks.length, PBN_PLAY.length + 1);
   assert.equal(analysis.tricks[0], 8);
   const replayed = replay(game.deal, 'S', 'N', game.play);
