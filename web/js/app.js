@@ -1181,6 +1181,11 @@ async function loadHash() {
   const tables = h.contract && (h.record || h.claim != null)
     ? [{ contract: h.contract, passedOut: false, auction: null, play: h.record ?? [], claim: h.claim ?? null, playError: null }] : [];
   const ok = await loadDeal({ ...h, tables });
+  // What the link held that the page left out, after what loading the deal said.
+  if (ok && h.ignored?.length) {
+    const before = state.message?.text;
+    say(`${before ? `${before} ` : ''}The link's ${h.ignored.join(', ')} is left out.`, true);
+  }
   return ok;
 }
 

@@ -125,6 +125,12 @@ export function encodeHash(s) {
   return '#' + parts.join('&');
 }
 
+/**
+ * The link's state back ({deal, dealer, vul, board, contract, plays, hidden,
+ * record, claim}); null without a deal. What cannot be taken is left out;
+ * `ignored` lists the parts left out that the page names in its message
+ * (a claim out of 0 to 13).
+ */
 export function decodeHash(hash) {
   const text = hash.replace(/^#/, '');
   if (!text) return null;
@@ -148,7 +154,11 @@ export function decodeHash(hash) {
   // The cards as written (the package's replay reads and checks them).
   if (contract && params.play) out.plays = cardList(params.play);
   if (contract && params.record) out.record = cardList(params.record);
-  if (contract && /^\d+$/.test(params.claim ?? '')) out.claim = Number(params.claim);
+  // A claim is declarer's side's tricks in all, 0 to 13; another value is left out and named.
+  if (contract && params.claim != null) {
+    if (/^\d{1,2}$/.test(params.claim) && Number(params.claim) <= 13) out.claim = Number(params.claim);
+    else out.ignored = [`claim=${params.claim.slice(0, 20)} (a claim is 0 to 13 tricks)`];
+  }
   if (params.hide) out.hidden = [...new Set(params.hide.toUpperCase().split('').filter((c) => SEATS.includes(c)))];
   return out;
 }

@@ -240,12 +240,21 @@ export function boardsToPbn(boards) {
   return '% PBN 2.1\n% EXPORT\n' + games.join('\n');
 }
 
-/** File bytes as text: UTF-8 when valid, else ISO 8859-1 (PBN's own), as `dds` reads files. */
+/**
+ * File bytes as text: UTF-8 when valid, else ISO 8859-1 (PBN's own), as `dds`
+ * and the package read files: each byte the character of the same number.
+ * Not TextDecoder('iso-8859-1'), which the Encoding Standard makes
+ * windows-1252 (bytes 0x80 to 0x9F become € ‚ ƒ … and the like), so the page
+ * would show other characters than the package reads.
+ */
 export function decodeFile(bytes) {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    return new TextDecoder('iso-8859-1').decode(bytes);
+    let text = '';
+    // In pieces: fromCharCode takes its bytes as arguments, and their number is bounded.
+    for (let i = 0; i < bytes.length; i += 0x2000) text += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
+    return text;
   }
 }
 

@@ -87,11 +87,12 @@ export function onRecord(record, plays) {
  */
 export function stepRecord(record, plays, step, trickStart) {
   const n = plays.length;
-  const back = (to) => (to < n ? plays.slice(0, Math.max(0, to)) : null);
+  if (!n && (step === 'start' || step === 'back' || step === 'trick-back')) return null;
   switch (step) {
-    case 'start': return n ? [] : null;
-    case 'back': return n ? plays.slice(0, -1) : null;
-    case 'trick-back': return back(trickStart < n ? trickStart : trickStart - 4);
+    case 'start': return [];
+    case 'back': return plays.slice(0, -1);
+    // Within a trick, to its start; at a trick's start, to the start of the one before.
+    case 'trick-back': return plays.slice(0, Math.max(0, trickStart < n ? trickStart : trickStart - 4));
     default: break;
   }
   if (!onRecord(record, plays) || n >= record.length) return null;
@@ -101,16 +102,16 @@ export function stepRecord(record, plays, step, trickStart) {
   return null;
 }
 
-/** A call of the auction as shown: 1♠, 3NT, Pass, Dbl, Rdbl. */
+/** A call of the auction as the package writes it (P, X, XX, 1S, 3NT) as
+ *  shown: Pass, Dbl, Rdbl, 1♠, 3NT. (The package reads the calls of the
+ *  record, whatever their spelling there.) */
 export function callHtml(call) {
-  const c = String(call).toUpperCase().replace(/!$/, '');
-  if (c === 'P' || c === 'PASS') return 'Pass';
-  if (c === 'X' || c === 'D' || c === 'DBL') return 'Dbl';
-  if (c === 'XX' || c === 'R' || c === 'RDBL') return 'Rdbl';
-  const m = /^([1-7])(NT|N|S|H|D|C)$/.exec(c);
+  if (call === 'P') return 'Pass';
+  if (call === 'X') return 'Dbl';
+  if (call === 'XX') return 'Rdbl';
+  const m = /^([1-7])(NT|S|H|D|C)$/.exec(call);
   if (!m) return esc(call);
-  const strain = m[2] === 'N' ? 'NT' : m[2];
-  return `${m[1]}${strain === 'NT' ? 'NT' : strainHtml(strain)}`;
+  return `${m[1]}${m[2] === 'NT' ? 'NT' : strainHtml(m[2])}`;
 }
 
 /** The auction as rows of the columns W N E S (as BBO shows it), the dealer's column first filled. */

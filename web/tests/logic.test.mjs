@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards } from '../js/input.js';
+import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, cardCosts, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf } from '../js/sd.js';
 
@@ -90,6 +90,20 @@ test('the link holds the deal, contract, play and hidden hands', () => {
   assert.equal(decodeHash('#nothing'), null);
 });
 
+test('review of issue 40: the link\'s claim is 0 to 13 tricks; another is left out and named', () => {
+  const base = `#deal=${LIST1.replace(/ /g, '_')}&contract=3NT-S`;
+  assert.equal(decodeHash(`${base}&claim=0`).claim, 0);
+  assert.equal(decodeHash(`${base}&claim=13`).claim, 13);
+  assert.equal(decodeHash(`${base}&claim=13`).ignored, undefined);
+  for (const bad of ['99', '14', '-1', 'abc', '']) {
+    const h = decodeHash(`${base}&claim=${bad}`);
+    assert.equal(h.claim, undefined, bad);
+    assert.deepEqual(h.ignored, [`claim=${bad} (a claim is 0 to 13 tricks)`], bad);
+    // The rest of the link is kept.
+    assert.deepEqual(h.contract, { level: 3, strain: 'NT', declarer: 'S' });
+  }
+});
+
 test('random deals, and lists of deals numbered from 1', () => {
   for (let i = 0; i < 20; i++) assert.equal(dds.parseDeal(randomDeal()).full, true);
   assert.equal(handsDeal(dealHands(LIST1)), LIST1);
@@ -160,6 +174,10 @@ test('the recorded play: its contract, who played each card, the cost of each ca
   assert.deepEqual(stepRecord(play, at(2), 'end', 0), play);
   assert.deepEqual(stepRecord(play, at(2), 'start', 0), []);
   assert.equal(stepRecord(play, at(0), 'start', 0), null);
+  // At the start there is nothing to go back to: a card or a trick.
+  assert.equal(stepRecord(play, at(0), 'back', 0), null);
+  assert.equal(stepRecord(play, at(0), 'trick-back', 0), null);
+  assert.equal(stepRecord([], [], 'trick-back', 0), null);
   assert.equal(stepRecord(play, play, 'forward', 4), null);
   // Off the record: back works, forward does not.
   assert.equal(stepRecord(play, ['CT', 'C2'], 'forward', 0), null);
@@ -175,8 +193,34 @@ test('the auction as BBO shows it: columns W N E S, the dealer\'s first', () => 
   assert.equal(callHtml('P'), 'Pass');
   assert.equal(callHtml('X'), 'Dbl');
   assert.equal(callHtml('XX'), 'Rdbl');
-  assert.equal(callHtml('3N'), '3NT');
+  assert.equal(callHtml('3NT'), '3NT');
   assert.equal(callHtml('2H'), '2<span class="red">\u2665</span>');
+  // The calls as the package writes them, whatever the LIN's spelling (d, r, p, 1n, 2c!): the page reads none itself.
+  const board = dds.parseLin('md|3S34JH258TQKD2JQC7,S27TKH69D45789KC6,S6QH47JD36TAC258J,|mb|1n|mb|d|mb|r|mb|p|mb|2c!|mb|p|mb|p|mb|p|')[0];
+  assert.deepEqual(board.auction.map(callHtml), ['1NT', 'Dbl', 'Rdbl', 'Pass', '2<span>\u2663</span>', 'Pass', 'Pass', 'Pass'].map((c) => c.replace('<span>', '<span class="black">')));
+  // Anything else is not a call of the package's: shown as it is (escaped), not read again.
+  for (const other of ['D', 'R', 'PASS', 'Dbl', '3N', '1S!']) assert.equal(callHtml(other), other);
+  assert.equal(callHtml('<b>'), '&lt;b&gt;');
+});
+
+test('review of issue 40: a file that is not UTF-8 is ISO 8859-1, each byte its own character (0x80 to 0x9F too), as the model reads it', () => {
+  // Bytes 0x80 to 0x9F, which windows-1252 (a browser's TextDecoder('iso-8859-1')) reads as \u20ac, \u201a, ...
+  // (Node's TextDecoder reads them as ISO 8859-1: page.test.mjs checks the page in Chromium.)
+  const high = Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i);
+  const text = decodeFile(high);
+  assert.equal(text.length, 32);
+  assert.deepEqual([...text].map((c) => c.codePointAt(0)), [...high]);
+  assert.notEqual(text[0], '\u20ac');
+  // A whole file, longer than one piece of the decoding: Node's latin1 (ISO 8859-1) reading of the same bytes.
+  const tag = Buffer.from('[Event "Caf\u00e9 \u0080\u009f"]\n', 'latin1');
+  const game = Buffer.from(`[Board "1"]\n[Deal "${LIST1}"]\n\n`, 'latin1');
+  const file = Buffer.concat([tag, ...Array(400).fill(game)]);
+  assert.ok(file.length > 20000);
+  const decoded = decodeFile(new Uint8Array(file));
+  assert.equal(decoded, file.toString('latin1'));
+  assert.equal(dds.parsePbn(decoded)[0].event, 'Caf\u00e9 \u0080\u009f');
+  // Valid UTF-8 stays UTF-8.
+  assert.equal(decodeFile(new TextEncoder().encode('Caf\u00e9 \u20ac')), 'Caf\u00e9 \u20ac');
 });
 
 test('a traveller file\'s games: one entry a board, its tables\' records', () => {

@@ -769,6 +769,55 @@ describe('issue 40: the recorded play, defaults, boards, keyboard, phone, files'
   });
 });
 
+describe('review of issue 40: a link\'s claim, a Latin-1 file\'s bytes 0x80 to 0x9F', () => {
+  test('a link whose claim is not 0 to 13 tricks: the deal and contract load, the message says the claim is left out', async () => {
+    const deal = norm(LIST10[0].deal);
+    const contract = { level: 3, strain: 'NT', declarer: 'S' };
+    const link = (claim) => `#deal=${deal.replace(/ /g, '_')}&dealer=N&vul=None&contract=3NT-S&claim=${claim}`;
+    const { page, errors } = await openPage(chrome, server.url, { hash: link(99) });
+    assert.deepEqual(await shownTable(page, deal), LIST10[0].tricks);
+    assert.equal(await page.textContent('#message'), 'The link\'s claim=99 (a claim is 0 to 13 tricks) is left out.');
+    assert.equal(await page.getAttribute('#message', 'role'), 'alert');
+    assert.match(await page.textContent('.contract'), /^NT by South$/);
+    assert.equal(await page.$('#record-claim'), null);
+    assert.ok(!/claim=/.test(page.url()), page.url());
+    // A claim of 0 to 13 tricks is the record's, with the package's result and score.
+    for (const claim of [13, 0]) {
+      const again = await openPage(chrome, server.url, { hash: link(claim) });
+      await again.page.waitForSelector('#record-claim');
+      const { result, score } = dds.contractScore(contract, 'None', claim);
+      const sign = (n) => (n > 0 ? `\\+${n}` : `\u2212${-n}`);
+      assert.match(await again.page.textContent('#record-claim'), new RegExp(`^South claimed ${claim} tricks \\(${sign(result)}, NS ${sign(score)}\\)`));
+      assert.equal(await again.page.textContent('#message'), '');
+      assert.deepEqual(again.errors, []);
+      await again.page.close();
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a Latin-1 file with bytes 0x80 to 0x9F: each byte the character the package reads (the hand record as `dds report` makes it)', async () => {
+    // Windows-1252 (what browsers' TextDecoder calls iso-8859-1) would read them as \u20ac \u2026 \u2122 \u0178.
+    const file = join(tmp, 'c1.pbn');
+    const game = (i) => [`[Board "${i + 1}"]`, `[Dealer "${LIST10[i].dealer}"]`, `[Vulnerable "${LIST10[i].vul}"]`, `[Deal "${LIST10[i].deal}"]`, ''];
+    const text = ['% PBN 2.1', '[Event "Caf\u00e9 \u0080\u0085\u0099\u009f"]', ...game(0), ...game(1)].join('\n');
+    writeFileSync(file, Buffer.from(text, 'latin1'));
+    const theirs = execFileSync(ddsBinary(), ['report', file], { encoding: 'utf8' });
+    assert.ok(theirs.includes('Caf\u00e9 \u0080\u0085\u0099\u009f'), 'dds report reads ISO 8859-1');
+    const { page, errors } = await openPage(chrome, server.url);
+    await page.setInputFiles('#file', file);
+    await page.waitForFunction(() => document.querySelector('#file-name')?.textContent.startsWith('1 of 2'));
+    await page.click('#record-file');
+    await page.waitForSelector('#open-record', { timeout: 60000 });
+    const [record] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const html = join(tmp, 'c1-record.html');
+    await record.saveAs(html);
+    assert.equal(readFileSync(html, 'utf8'), theirs);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 /** The `dds` command, built (release, default target folder) only if absent. */
 function ddsBinary() {
   const bin = join(TARGET, 'release', 'dds');
