@@ -19,7 +19,7 @@ import {
 import { Engine } from './engine.js';
 import { esc, suitClass, strainHtml, cardHtml, signed } from './html.js';
 import {
-  recordOf, recordContract, sameDenomination, playersOf, cardCosts, onRecord, stepRecord, recordHtml, lastCardHtml, tablesHtml,
+  recordOf, recordContract, sameDenomination, playersOf, recordCards, onRecord, stepRecord, recordHtml, lastCardHtml, tablesHtml,
   contractHtml as recordContractHtml,
 } from './record.js';
 import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
@@ -225,7 +225,7 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden, tab
   if (state.contract && plays?.length) {
     // The link's cards, played by the package's rules: up to the first that cannot be played.
     try {
-      const r = dds.replay(state.deal, state.contract.strain, seatAfter(state.contract.declarer), plays);
+      const r = dds.replay(state.deal, state.contract.strain, openingLeader(), plays);
       state.plays = r.plays;
       if (r.error) say(`The play stops at card ${r.plays.length + 1}: ${r.error.message}`, true);
     } catch (e) {
@@ -257,13 +257,14 @@ function loadRecord(rec, { keepContract = false } = {}) {
   if (!rec) return;
   const contract = recordContract(rec.contract);
   if (contract && !keepContract) state.contract = contract;
-  const r = { ...rec, contract, cards: [], players: [], tricks: null, status: 'idle', error: null };
+  const r = { ...rec, contract, cards: [], players: [], tricks: null, analysed: null, status: 'idle', error: null };
   if (rec.playError) say(`The recorded play cannot be read: ${rec.playError}`, true);
   if (contract && rec.play.length) {
     try {
-      const replayed = dds.replay(state.deal, contract.strain, seatAfter(contract.declarer), rec.play);
+      const replay = (plays) => dds.replay(state.deal, contract.strain, leaderOf(contract), plays);
+      const replayed = replay(rec.play);
       r.cards = replayed.plays;
-      r.players = playersOf(dds.replay(state.deal, contract.strain, seatAfter(contract.declarer), replayed.plays));
+      r.players = playersOf(r.cards, replay);
       if (replayed.error) say(`The recorded play stops at card ${replayed.plays.length + 1}: ${replayed.error.message}`, true);
     } catch (e) {
       say(`The recorded play cannot be read: ${errorText(e)}`, true);
@@ -286,9 +287,10 @@ async function analyseRecord() {
   recordEngine ??= new Engine();
   try {
     const result = await recordEngine.call('analysePlay', {
-      deal: state.deal, strain: r.contract.strain, leader: seatAfter(r.contract.declarer), plays: r.cards,
+      deal: state.deal, strain: r.contract.strain, leader: leaderOf(r.contract), plays: r.cards,
     });
     r.tricks = result.tricks;
+    r.analysed = result.cards;
     r.status = 'done';
   } catch (e) {
     r.status = 'error';
@@ -387,7 +389,13 @@ async function openFile(file) {
 
 // ---------------------------------------------------------------- the play
 
-const openingLeader = () => seatAfter(state.contract.declarer);
+/** The opening leader of a contract: the package's (a record's contract,
+ *  read by parseLin or parsePbn, names it); a contract the page made (a
+ *  cell of the table, a link's contract=) has declarer's left-hand opponent. */
+function leaderOf(contract) {
+  return contract.leader ?? seatAfter(contract.declarer);
+}
+const openingLeader = () => leaderOf(state.contract);
 const positionKey = () => `${state.gen}|${state.contract ? state.contract.strain + state.contract.declarer : ''}|${state.plays.join('')}`;
 
 /** The play so far, as the package's replay plays it (its Board): the
@@ -811,7 +819,7 @@ function renderPlay() {
   let record = '';
   let last = '';
   if (shown) {
-    const costs = cardCosts(rec.cards, rec.players, c.declarer, rec.tricks);
+    const costs = recordCards(rec.cards, rec.players, rec.analysed);
     // The card just played from the record, with what it did (beside the controls, on a phone too).
     last = lastCardHtml(costs, state.plays, rec.cards, resultText);
     record = `<section class="record" aria-labelledby="record-title"><h3 id="record-title">Recorded play</h3>${recordHtml(

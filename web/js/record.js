@@ -4,11 +4,12 @@
 // game's record, the steps through it (start, a card or a trick back or
 // forward, the end), each card's double dummy effect read from the
 // package's analysePlay, and the record panel's HTML. The rules are the
-// package's: the order of the cards, who played each and won each trick
-// (replay), the tricks after each card (analysePlay), the contract's
-// result (contractScore). No DOM, so Node's tests import it too.
+// package's: the opening leader (the record's contract), the order of the
+// cards, who played each and won each trick (replay, analysePlay), the
+// tricks after each card and what each changed for its side (analysePlay),
+// the contract's result (contractScore). No DOM, so Node's tests import it too.
 
-import { SEAT_NAMES, SYMBOLS, seatAfter, sideOf } from './bridge.js';
+import { SEAT_NAMES, SYMBOLS } from './bridge.js';
 import { esc, strainHtml, cardHtml } from './html.js';
 
 /** What the page keeps of a game's record (a parseLin board or a parsePbn
@@ -28,47 +29,49 @@ export function recordOf(game) {
   };
 }
 
-/** The page's contract ({level, strain, declarer, penalty}) of a record's
- *  ContractInfo; null when there is none. */
+/** The page's contract ({level, strain, declarer, penalty, leader}) of a
+ *  record's ContractInfo (the package's `leader`: the opening leader);
+ *  null when there is none. */
 export function recordContract(info) {
   if (!info) return null;
   const c = { level: info.level, strain: info.strain, declarer: info.declarer };
   if (info.penalty) c.penalty = info.penalty;
+  if (info.leader) c.leader = info.leader;
   return c;
 }
 
 /** Whether two contracts are the same but for the level (the record applies to both). */
 export const sameDenomination = (a, b) => Boolean(a && b && a.declarer === b.declarer && a.strain === b.strain);
 
-/** The seat that played each card and the trick it belongs to (from 0), read from
- *  the package's replay of the cards: each trick's cards from its leader round. */
-export function playersOf(replayed) {
-  const out = [];
-  [...replayed.tricks, replayed.current].forEach((t, trick) => {
-    t.cards.forEach((_, k) => out.push({ seat: seatAfter(t.leader, k), trick }));
+/** The seat to play each card and the trick it goes to (from 0), while
+ *  analysePlay is still solving: the package's replay of the cards before
+ *  it (`replay(plays)`: its seat to play and the tricks done). */
+export function playersOf(cards, replay) {
+  return cards.map((_, i) => {
+    const before = replay(cards.slice(0, i));
+    return { seat: before.toPlay, trick: before.tricks.length };
   });
-  return out;
 }
 
 /**
- * Each card's double dummy effect. `tricks` is analysePlay's: declarer's
- * side's tricks before the lead and after each card (null while it is
- * being solved). For each card: {card, seat, trick, after} (declarer's
- * side's tricks with best play from then on, null while unknown) and
- * `cost`, the tricks it cost the side that played it (0 for a card that
- * keeps the result, null while unknown).
+ * Each card of the record as the panel shows it: {card, seat, trick (from
+ * 0), after, change}. `analysed` is analysePlay's `cards` (null while it is
+ * being solved): the seat that played the card, its trick, declarer's
+ * side's tricks with best play after it (`after`) and `change`, what the
+ * card changed for its own side (0 when it kept the result, -1 when it
+ * cost a trick, ...). Until then `players` (playersOf) place the cards,
+ * with `after` and `change` null.
  */
-export function cardCosts(cards, players, declarer, tricks) {
-  const side = sideOf(declarer);
+export function recordCards(cards, players, analysed) {
   return cards.map((card, i) => {
-    const before = tricks?.[i];
-    const after = tricks?.[i + 1];
-    const known = before != null && after != null;
-    const seat = players[i]?.seat ?? null;
-    const cost = known && seat ? (sideOf(seat) === side ? before - after : after - before) : null;
-    return { card, seat, trick: players[i]?.trick ?? null, after: after ?? null, cost };
+    const a = analysed?.[i];
+    if (a) return { card, seat: a.seat, trick: a.trick - 1, after: a.tricks, change: a.change };
+    return { card, seat: players[i]?.seat ?? null, trick: players[i]?.trick ?? null, after: null, change: null };
   });
 }
+
+/** The tricks a card cost its side: 0 unless analysePlay's change is negative. */
+const costOf = (c) => (c.change < 0 ? -c.change : 0);
 
 /** Whether the cards played so far follow the record (are its first cards). */
 export function onRecord(record, plays) {
@@ -134,7 +137,7 @@ export function contractHtml(c) {
  * the tricks with every card (a button that goes to the position after it,
  * marked when it cost a trick, with the contract's result after it), the
  * claim, and where the play so far left the record.
- *   rec: {contract, auction, claim, cards, costs, tricks (analysePlay's, once 'done'),
+ *   rec: {contract, auction, claim, cards, costs (recordCards), tricks (analysePlay's, once 'done'),
  *   status ('idle', 'busy', 'done', 'error'), error, dealer}
  *   plays: the cards played now; result(total): the contract's result for
  *   declarer's side's tricks ("=", "+1", "−2"), score(total): its score text.
@@ -151,14 +154,14 @@ export function recordHtml(rec, plays, { result, score }) {
     return parts.join('');
   }
   const cards = rec.costs;
-  const costly = cards.filter((c) => c.cost > 0);
+  const costly = cards.filter((c) => costOf(c) > 0);
   let summary;
   if (!cards.length) summary = 'No card was recorded.';
   else if (rec.status === 'error') summary = `<span class="error">${esc(rec.error)}</span>`;
   else if (rec.status !== 'done' || !rec.tricks) summary = '<span class="busy">Solving the position after each card…</span>';
   else if (!costly.length) summary = `No card cost a trick: double dummy, ${rec.tricks[0]} tricks for ${SEAT_NAMES[rec.contract.declarer]} (${result(rec.tricks[0])}) from the lead to the last card recorded.`;
   else {
-    const list = costly.map((c) => `${SEAT_NAMES[c.seat]}'s ${cardHtml(c.card)} at trick ${c.trick + 1}${c.cost > 1 ? ` (${c.cost} tricks)` : ''}`);
+    const list = costly.map((c) => `${SEAT_NAMES[c.seat]}'s ${cardHtml(c.card)} at trick ${c.trick + 1}${costOf(c) > 1 ? ` (${costOf(c)} tricks)` : ''}`);
     summary = `${costly.length} card${costly.length === 1 ? '' : 's'} cost a trick: ${list.join(', ')}. Double dummy: ${rec.tricks[0]} tricks for ${SEAT_NAMES[rec.contract.declarer]} at the lead (${result(rec.tricks[0])}), ${rec.tricks.at(-1)} after the last card (${result(rec.tricks.at(-1))}).`;
   }
   parts.push(`<p id="record-summary" class="small">${summary}</p>`);
@@ -168,10 +171,11 @@ export function recordHtml(rec, plays, { result, score }) {
     (tricks[c.trick] ??= []).push({ ...c, i });
   });
   const rows = tricks.map((t, k) => `<li class="record-trick"><span class="n">${k + 1}</span>${t.map((c) => {
-    const mark = c.cost > 0 ? ' cost' : '';
+    const cost = costOf(c);
+    const mark = cost > 0 ? ' cost' : '';
     const res = c.after == null ? '' : result(c.after);
     const label = `Trick ${k + 1}, ${SEAT_NAMES[c.seat]} ${c.card[1] === 'T' ? '10' : c.card[1]} of ${SYMBOLS[c.card[0]]}` +
-      (c.after == null ? '' : `: ${c.after} tricks for declarer after it (${res})`) + (c.cost > 0 ? `, cost ${c.cost} trick${c.cost > 1 ? 's' : ''}` : '');
+      (c.after == null ? '' : `: ${c.after} tricks for declarer after it (${res})`) + (cost > 0 ? `, cost ${cost} trick${cost > 1 ? 's' : ''}` : '');
     return `<button type="button" class="rc${mark}${c.i === here ? ' here' : ''}" data-record="${c.i}" data-focus="rc-${c.i}"${c.i === here ? ' aria-current="step"' : ''} aria-label="${esc(label)}"><small>${c.seat}</small>${cardHtml(c.card)}<span class="res">${res}</span></button>`;
   }).join('')}</li>`);
   if (rows.length) parts.push(`<ol class="record-tricks" aria-label="The recorded play: each card goes to the position after it">${rows.join('')}</ol>`);
@@ -195,8 +199,9 @@ export function lastCardHtml(costs, plays, record, result) {
   const n = plays.length;
   const x = costs[n - 1];
   if (!n || !x || !onRecord(record, plays)) return '';
-  const what = x.after == null ? '' : ` \u2192 ${x.after} trick${x.after === 1 ? '' : 's'} (${result(x.after)})${x.cost > 0 ? `, cost ${x.cost === 1 ? 'a trick' : `${x.cost} tricks`}` : ''}`;
-  return `<p class="status${x.cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${record.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
+  const cost = costOf(x);
+  const what = x.after == null ? '' : ` \u2192 ${x.after} trick${x.after === 1 ? '' : 's'} (${result(x.after)})${cost > 0 ? `, cost ${cost === 1 ? 'a trick' : `${cost} tricks`}` : ''}`;
+  return `<p class="status${cost > 0 ? ' cost-line' : ''}" id="record-step">Card ${n} of ${record.length}: ${SEAT_NAMES[x.seat]} ${cardHtml(x.card)}${what}</p>`;
 }
 
 /** The tables of a traveller file's board (their records): a choice of the one shown. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
 import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
-import { recordOf, recordContract, playersOf, cardCosts, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
+import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf } from '../js/sd.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
@@ -142,25 +142,31 @@ test('files: binary and empty ones are told apart before reading, messages on on
 
 test('the recorded play: its contract, who played each card, the cost of each card, steps through it', () => {
   assert.equal(recordOf({ deal: LIST1, play: [], auction: null, contract: null, passedOut: false }), null);
-  const info = { level: 4, strain: 'S', penalty: 'X', declarer: 'W', text: '4SX by W' };
+  const info = { level: 4, strain: 'S', penalty: 'X', declarer: 'W', leader: 'N', text: '4SX by W' };
   const rec = recordOf({ deal: LIST1, auction: ['1S', 'P'], contract: info, passedOut: false, play: ['CT', 'C4'], claim: 8 });
   assert.deepEqual(rec, { contract: info, passedOut: false, auction: ['1S', 'P'], play: ['CT', 'C4'], claim: 8, playError: null });
-  assert.deepEqual(recordContract(info), { level: 4, strain: 'S', declarer: 'W', penalty: 'X' });
-  assert.deepEqual(recordContract({ ...info, penalty: '' }), { level: 4, strain: 'S', declarer: 'W' });
-  // Who played each card: the package's replay's tricks, each from its leader.
+  // The opening leader is the package's (parseLin's contract.leader).
+  assert.deepEqual(recordContract(info), { level: 4, strain: 'S', declarer: 'W', penalty: 'X', leader: 'N' });
+  assert.deepEqual(recordContract({ ...info, penalty: '' }), { level: 4, strain: 'S', declarer: 'W', leader: 'N' });
+  // Who plays each card while analysePlay solves: the package's replay of the cards before it.
   const play = ['CT', 'C4', 'CA', 'CJ', 'H8', 'H4'];
-  const seats = playersOf(dds.replay(LIST1, 'S', 'N', play));
+  const seats = playersOf(play, (p) => dds.replay(LIST1, 'S', 'N', p));
   assert.deepEqual(seats, [
     { seat: 'N', trick: 0 }, { seat: 'E', trick: 0 }, { seat: 'S', trick: 0 }, { seat: 'W', trick: 0 },
     { seat: 'S', trick: 1 }, { seat: 'W', trick: 1 },
   ]);
-  // Costs, read from tricks as analysePlay gives them (declarer's side's, here
-  // made up): South's ace (a defender's) gives declarer a ninth trick, a
-  // trick it cost the defence; West's jack (declarer's) then loses two.
-  const costs = cardCosts(play.slice(0, 4), seats, 'W', [8, 8, 8, 9, 7]);
-  assert.deepEqual(costs.map((c) => c.cost), [0, 0, 1, 2]);
-  assert.deepEqual(costs.map((c) => c.after), [8, 8, 9, 7]);
-  assert.deepEqual(cardCosts(['CT'], seats, 'W', null)[0], { card: 'CT', seat: 'N', trick: 0, after: null, cost: null });
+  assert.deepEqual(recordCards(['CT'], seats, null)[0], { card: 'CT', seat: 'N', trick: 0, after: null, change: null });
+  // Then analysePlay's cards: the seat, trick, tricks after and change for the card's side, as the package gives them.
+  const analysed = dds.analysePlay(LIST1, 'S', 'N', play);
+  const shown = recordCards(play, seats, analysed.cards);
+  assert.deepEqual(shown.map((c) => [c.seat, c.trick]), seats.map((p) => [p.seat, p.trick]));
+  assert.deepEqual(shown.map((c) => c.after), analysed.tricks.slice(1));
+  assert.deepEqual(shown.map((c) => c.change), analysed.cards.map((c) => c.change));
+  // Made-up cards of analysePlay: the panel keeps the package's change (it flips no signs itself).
+  const made = [{ card: 'CT', seat: 'N', trick: 1, tricks: 8, change: 0 }, { card: 'C4', seat: 'E', trick: 1, tricks: 9, change: -1 }];
+  assert.deepEqual(recordCards(['CT', 'C4'], [], made), [
+    { card: 'CT', seat: 'N', trick: 0, after: 8, change: 0 }, { card: 'C4', seat: 'E', trick: 0, after: 9, change: -1 },
+  ]);
   // Steps: the record of six cards, the play at its fifth card (a trick done, one card of the next).
   const at = (n) => play.slice(0, n);
   assert.equal(onRecord(play, at(3)), true);
