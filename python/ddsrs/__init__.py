@@ -27,8 +27,14 @@ the batch: the answers of the first ``done`` items come back). Bad input raises
 a subclass of ``ValueError`` (``InputError``, ``DealError``, ``BoardError``,
 ``PlayError``) naming the item's index and what is wrong; with
 ``errors="return"`` a batch solves every good item and returns the bad
-items' exceptions instead. Results are small frozen objects that compare
-by value and pickle.
+items' exceptions instead (each carries ``index``, ``kind``, ``reason``
+and ``code``, DDS's status code for the fault). Results are small frozen
+objects that compare by value and pickle.
+
+``board_info`` (a board number's dealer and vulnerability), ``parse_pbn``
+(a PBN file's games read as boards, with PBN's ``#`` copy rule),
+``parse_seat`` and ``parse_vulnerability`` are the model's readings, as
+the ``dds`` command and the npm package read them.
 
 ``ddsrs.endplay`` offers endplay's nine ``dds`` functions on this solver
 (``from ddsrs import endplay as dds`` in place of ``import endplay.dds as
@@ -51,6 +57,7 @@ from ddsrs._ddsrs import (
     LineCard,
     Par,
     ParContract,
+    PbnRecord,
     PlayAnalysis,
     PlayError,
     ScoredCard,
@@ -60,6 +67,7 @@ from ddsrs._ddsrs import (
     analyse_play,
     analyse_plays,
     best_line,
+    board_info,
     contract_result,
     dd_table,
     dd_tables,
@@ -67,6 +75,9 @@ from ddsrs._ddsrs import (
     deals_to_pbn,
     dealer_par,
     par,
+    parse_pbn,
+    parse_seat,
+    parse_vulnerability,
     solve_board,
     solve_boards,
     solve_layouts,
@@ -86,6 +97,7 @@ __all__ = [
     "LineCard",
     "Par",
     "ParContract",
+    "PbnRecord",
     "PlayAnalysis",
     "PlayError",
     "ScoredCard",
@@ -95,6 +107,7 @@ __all__ = [
     "analyse_play",
     "analyse_plays",
     "best_line",
+    "board_info",
     "contract_result",
     "dd_table",
     "dd_tables",
@@ -102,6 +115,9 @@ __all__ = [
     "deals_to_pbn",
     "dealer_par",
     "par",
+    "parse_pbn",
+    "parse_seat",
+    "parse_vulnerability",
     "solve_board",
     "solve_boards",
     "solve_layouts",

@@ -41,8 +41,13 @@ __all__ = [
     "solve_layouts",
     "deals_to_array",
     "deals_to_pbn",
+    "board_info",
+    "parse_seat",
+    "parse_vulnerability",
+    "PbnRecord",
+    "parse_pbn",
     "SolverContext",
-    "solve_boards_pbn",
+    "_dds3_solve_pbns",
     "_dds3_solve",
     "_dds3_solve_all",
     "_dds3_read_pbn",
@@ -109,6 +114,11 @@ class InputError(ValueError):
     kind: str
     #: The message without the item's place.
     reason: str
+    #: DDS's status code for the fault (RETURN_* of DDS's dll.h, as the
+    #: compatibility modules return or raise it): -14 for "not_full_deal"
+    #: and "wrong_card_count", -4 "duplicate_card", -3 "target_too_high",
+    #: -98 "illegal_play", ...; -1 when DDS has no code of its own for it.
+    code: int
 
 class DealError(InputError):
     """A deal does not parse, or its hands do not make a deal."""
@@ -485,8 +495,55 @@ def deals_to_array(deals: _DealsLike) -> npt.NDArray[np.uint32]: ...
 def deals_to_pbn(deals: _DealsLike) -> list[str]: ...
 def _set_chunk_seconds(seconds: float) -> float: ...
 
-# DDS 3's Python interface (ddsrs.dds3, which re-exports SolverContext and
-# solve_boards_pbn): DDS's structures as ints, tuples and dicts.
+# Boards and PBN files as the model reads them.
+
+def board_info(board: int) -> tuple[str, str]: ...
+def parse_seat(seat: _SeatLike) -> str: ...
+def parse_vulnerability(vulnerability: _VulLike) -> str: ...
+@final
+class PbnRecord:
+    """A game of a PBN file read as a board (parse_pbn)."""
+
+    def __new__(
+        cls,
+        game: int,
+        deal: str,
+        dealer: Optional[str] = None,
+        vulnerability: Optional[str] = None,
+        board: Optional[str] = None,
+        board_number: Optional[int] = None,
+        event: Optional[str] = None,
+        date: Optional[str] = None,
+    ) -> "PbnRecord": ...
+    #: The game's place in the file, from 1.
+    @property
+    def game(self) -> int: ...
+    #: The deal's PBN text (as written, or as the game it copies with "#" has it).
+    @property
+    def deal(self) -> str: ...
+    #: "N", "E", "S" or "W": the Dealer tag, else the board number's; None when neither says.
+    @property
+    def dealer(self) -> Optional[str]: ...
+    #: "None", "NS", "EW" or "All": the Vulnerable tag, else the board number's; None when neither says.
+    @property
+    def vulnerability(self) -> Optional[str]: ...
+    #: The Board tag, trimmed.
+    @property
+    def board(self) -> Optional[str]: ...
+    #: The Board tag as an int, when it is one.
+    @property
+    def board_number(self) -> Optional[int]: ...
+    #: The Event tag.
+    @property
+    def event(self) -> Optional[str]: ...
+    #: The Date tag.
+    @property
+    def date(self) -> Optional[str]: ...
+
+def parse_pbn(text: Union[str, bytes]) -> list[PbnRecord]: ...
+
+# DDS 3's Python interface (ddsrs.dds3, which re-exports SolverContext):
+# DDS's structures as ints, tuples and dicts.
 
 #: DDS's futureTricks as DDS 3's dict: "nodes" and "cards" (ints), "suit",
 #: "rank", "equals" and "score" (tuples of 13 ints).
@@ -502,16 +559,16 @@ class SolverContext:
 
     def __new__(cls) -> "SolverContext": ...
 
-def solve_boards_pbn(
-    pbns: Iterable[str],
-    trump: int = 4,
-    first: int = 0,
-    current_trick_suit: Optional[Sequence[int]] = None,
-    current_trick_rank: Optional[Sequence[int]] = None,
-    target: int = -1,
-    solutions: int = 3,
-    mode: int = 0,
-    threads: Optional[int] = None,
+def _dds3_solve_pbns(
+    pbns: list[str],
+    trump: int,
+    first: int,
+    trick_suit: Sequence[int],
+    trick_rank: Sequence[int],
+    target: int,
+    solutions: int,
+    mode: int,
+    threads: Optional[int],
 ) -> list[_FutureTricks]: ...
 def _dds3_solve(
     cards: Union[str, _Masks],

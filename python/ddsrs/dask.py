@@ -54,7 +54,7 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
 import ddsrs
 
@@ -76,13 +76,7 @@ __all__ = [
 ]
 
 SEATS = "NESW"
-SUITS = "SHDC"
 RANKS = "AKQJT98765432"
-# The duplicate board's dealer and vulnerability, boards 1 to 16.
-BOARD_VULS = ["None", "NS", "EW", "All", "NS", "EW", "All", "None",
-              "EW", "All", "None", "NS", "All", "None", "NS", "EW"]  # fmt: skip
-_VUL_NAMES = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
-              "all": "All", "both": "All"}  # fmt: skip
 # Test hook: the path of a marker file holding a shard index. The first
 # attempt at that shard removes the marker and kills its worker process
 # after writing its temporary file, before renaming it (see tests/test_dask.py).
@@ -143,77 +137,43 @@ class Deal:
 
 
 def _vul(text: str) -> str:
-    v = _VUL_NAMES.get(text.strip().lower())
-    if v is None:
-        raise ValueError(f"unknown vulnerability {text!r}")
-    return v
+    """A vulnerability's PBN name, from any of the names the model reads."""
+    return ddsrs.parse_vulnerability(text)
 
 
 def _dealer(text: Optional[str]) -> Optional[str]:
+    """A seat's letter, from any of the names the model reads; None for
+    none given."""
     if text is None or not text.strip():
         return None
-    d = text.strip().upper()[:1]
-    if d not in SEATS:
-        raise ValueError(f"unknown dealer {text!r}")
-    return d
+    return ddsrs.parse_seat(text)
 
 
 def board_dealer_vul(board: int) -> Tuple[str, str]:
-    """The dealer and vulnerability of a duplicate board number (1, 2, ...)."""
-    return SEATS[(board - 1) % 4], BOARD_VULS[(board - 1) % 16]
+    """The dealer and vulnerability of a duplicate board number (1, 2, ...),
+    the model's (``ddsrs.board_info``)."""
+    return ddsrs.board_info(board)
 
 
 # --- sources -----------------------------------------------------------------
 
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
-
-
-def _read_pbn_games(lines: Iterable[str]) -> Iterator[Deal]:
-    """A simple PBN reader: the [Deal], [Dealer], [Vulnerable] and [Board]
-    tags of each game ("#" repeats the previous game's value)."""
-    prev: dict = {}
-    game: dict = {}
-
-    def flush() -> Optional[Deal]:
-        nonlocal prev, game
-        if not game:
-            return None
-        values = {k: (prev.get(k, "") if v == "#" else v) for k, v in game.items()}
-        prev, game = values, {}
-        if not values.get("Deal"):
-            return None
-        board = values.get("Board", "").strip()
-        return Deal(values["Deal"], _dealer(values.get("Dealer")), _vul(values.get("Vulnerable") or "None"),
-                    int(board) if board.isdigit() else None)  # fmt: skip
-
-    for line in lines:
-        m = _TAG.match(line)
-        if m:
-            if m.group(1) in game:  # a tag seen twice: a new game without a blank line
-                d = flush()
-                if d is not None:
-                    yield d
-            game[m.group(1)] = m.group(2)
-        elif not line.strip() and game:
-            d = flush()
-            if d is not None:
-                yield d
-    d = flush()
-    if d is not None:
-        yield d
+# A file of PBN games: some line opens with a [Deal "..."] tag.
+_DEAL_TAG = re.compile(r'^\s*\[Deal\s+"', re.MULTILINE)
 
 
 def read_deals(path: str, vul: str = "None", dealer: Optional[str] = None) -> List[Deal]:
-    """The deals of a file: PBN games (any ``[Deal "..."]`` tag) or one PBN
+    """The deals of a file: PBN games (any ``[Deal "..."]`` tag), read by
+    the model (``ddsrs.parse_pbn``: PBN's ``#`` copy rule, the dealer and
+    vulnerability from the tags, else from the board number), or one PBN
     deal a line (blank lines and lines starting with ``#`` or ``%`` are
     skipped), those with ``dealer`` and ``vul``."""
     with open(path, encoding="utf-8-sig") as f:
-        lines = f.readlines()
-    if any(_TAG.match(line) and _TAG.match(line).group(1) == "Deal" for line in lines):  # type: ignore[union-attr]
-        return list(_read_pbn_games(lines))
+        text = f.read()
+    if _DEAL_TAG.search(text):
+        return [Deal(r.deal, r.dealer, r.vulnerability or "None", r.board_number) for r in ddsrs.parse_pbn(text)]
     v, d = _vul(vul), _dealer(dealer)
     out = []
-    for line in lines:
+    for line in text.splitlines():
         text = line.strip().strip('"')
         if text and not text.startswith(("#", "%")):
             out.append(Deal(text, d, v))
@@ -776,9 +736,10 @@ def _vul_option(text: str) -> str:
 
 
 def _dealer_option(text: str) -> str:
-    if text.strip().lower() not in ("n", "e", "s", "w", "north", "east", "south", "west"):
-        raise argparse.ArgumentTypeError(f"must be N, E, S or W, not {text!r}")
-    return text.strip().upper()[0]
+    try:
+        return ddsrs.parse_seat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be N, E, S or W, not {text!r}") from None
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

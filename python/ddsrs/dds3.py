@@ -66,7 +66,7 @@ cores less one) and selects nothing.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from ddsrs import _ddsrs as _native
@@ -96,10 +96,6 @@ __all__ = [
 #: between the calls given it (``context=``). Make one per thread.
 SolverContext = _native.SolverContext
 
-#: Many sampled deals of one position in one parallel call (this module's
-#: own; see its docstring).
-solve_boards_pbn = _native.solve_boards_pbn
-
 _SUITS = "SHDC"
 _RANKS = "23456789TJQKA"
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
@@ -108,22 +104,6 @@ _MASK_MAX = 0x7FFC
 # and the longest play text (106 with the NUL).
 _PBN_MAX, _PLAY_MAX = 79, 105
 _NO_TRICK = (0, 0, 0)
-
-# The solver's fault names (InputError.kind) as DDS's status codes.
-_CODES = {
-    "duplicate_card": -4,
-    "played_card_held": -13,
-    "too_many_cards": -10,
-    "wrong_card_count": -14,
-    "no_cards": -2,
-    "illegal_play": -98,
-    "not_full_deal": -14,
-    "revoke": -12,
-    "not_held": -12,
-    "too_many_played": -12,
-    "position": -12,
-}
-
 
 def _dds_error(code: int) -> Exception:
     """DDS 3's exception for a status code (``ValueError`` or
@@ -138,10 +118,6 @@ def _checked(answer: tuple) -> Any:
     if code != 1:
         raise _dds_error(code)
     return value
-
-
-def _code_of(e: Exception) -> int:
-    return _CODES.get(getattr(e, "kind", ""), -1)
 
 
 # --- pybind11's conversions, as DDS 3's bindings get them -----------------
@@ -261,12 +237,18 @@ def _seat_and_strain(trump: int, first: int) -> None:
     _bounded(first, 0, 3, "first")
 
 
+def _pbn_length(remain_cards: str, where: str = "") -> None:
+    """The length of PBN text that DDS's deal structure holds (79 bytes);
+    ``where`` names a batch's board in the message."""
+    size = len(remain_cards.encode())
+    if size > _PBN_MAX:
+        raise ValueError(f"remain_cards PBN string is too long ({size} bytes, maximum {_PBN_MAX}){where}")
+
+
 def _pbn_deal(remain_cards: str, trump: int, first: int, suits: Any, ranks: Any) -> tuple:
     """DDS 3's ``pbn_to_deal``: the checks of a PBN position's arguments."""
     _seat_and_strain(trump, first)
-    size = len(remain_cards.encode())
-    if size > _PBN_MAX:
-        raise ValueError(f"remain_cards PBN string is too long ({size} bytes, maximum {_PBN_MAX})")
+    _pbn_length(remain_cards)
     return _trick(suits, ranks)
 
 
@@ -295,14 +277,10 @@ def _dict_deal(deal: dict) -> tuple:
     trump = _bounded(_cast_int(deal["trump"], "trump"), 0, 4, "trump")
     first = _bounded(_cast_int(deal["first"], "first"), 0, 3, "first")
     suits = _cast_sequence(deal["current_trick_suit"], "current_trick_suit")
-    suits = tuple(_bounded_ints(suits, 3, 0, 3, "current_trick_suit"))
     ranks = _cast_sequence(deal["current_trick_rank"], "current_trick_rank")
-    ranks = _bounded_ints(ranks, 3, 0, 14, "current_trick_rank")
-    for v in ranks:
-        if v == 1:
-            raise ValueError(f"current_trick_rank has invalid value {v} (expected 0 or 2..14)")
+    suits, ranks = _trick(suits, ranks)
     cards = _masks(deal["remain_cards"], "remain_cards", "remain_cards")
-    return cards, trump, first, suits, tuple(ranks)
+    return cards, trump, first, suits, ranks
 
 
 def _context(context: Any) -> Optional[Any]:
@@ -413,6 +391,77 @@ def solve_board_pbn(
     )
 
 
+def _trick_arg(value: Any, func: str, name: str) -> Any:
+    """``solve_boards_pbn``'s current-trick argument: None for no card, or
+    a sequence (not a string) of 3 ints."""
+    if value is None:
+        return _NO_TRICK
+    if isinstance(value, str):
+        raise TypeError(f"{name} must be a sequence of 3 ints, not a string")
+    return _arg_sequence(value, func, name)
+
+
+def solve_boards_pbn(
+    pbns: Iterable[str],
+    trump: int = 4,
+    first: int = 0,
+    current_trick_suit: Optional[Sequence[int]] = None,
+    current_trick_rank: Optional[Sequence[int]] = None,
+    target: int = -1,
+    solutions: int = 3,
+    mode: int = 0,
+    threads: Optional[int] = None,
+) -> list:
+    """Many sampled deals of one position, solved on every core: the batch
+    fast path for engines (BEN's ``DDSolver.solve``, a Monte Carlo player's
+    samples). Each deal is PBN text of the cards still held (as
+    ``solve_board_pbn``'s ``remain_cards``); the strain (``trump``, 0-3 S,
+    H, D, C, 4 NT), the leader of the current trick (``first``, 0-3 N, E,
+    S, W), its cards so far (``current_trick_suit``,
+    ``current_trick_rank``), ``target``, ``solutions`` and ``mode`` are
+    shared, with ``solve_board_pbn``'s meanings and defaults. The answer is
+    the list of ``solve_board_pbn``'s dicts, one per deal in input order
+    (the same answers, ``nodes`` aside), got in one native call with the
+    GIL released: no Python thread pool, no per-deal solver call.
+    ``threads``: None or 0 for every core, else that many.
+
+    A bad argument raises as ``solve_board_pbn`` does (``ValueError``,
+    ``TypeError``); a bad deal raises DDS 3's exception for it, naming its
+    index (``RuntimeError: DDS error -14: ... (board 4, index 3)``), before
+    anything is solved (a text over 79 bytes before any text is read).
+    There is no limit on the number of deals.
+
+    >>> deals = ["N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+    ...          "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"]
+    >>> [(f["cards"], f["score"][0]) for f in solve_boards_pbn(deals, trump=0, first=0, solutions=1, mode=1)]
+    [(1, 5), (1, 5)]
+    >>> after_ct = "N:QJ6.K652.J85.98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+    >>> f = solve_boards_pbn([after_ct], trump=0, first=0, current_trick_suit=(3, 0, 0),
+    ...                      current_trick_rank=(10, 0, 0))[0]  # North led the CT: East's CQ, C4
+    >>> f["cards"], f["suit"][:2], f["rank"][:2], f["score"][:2]
+    (2, (3, 3), (12, 4), (8, 8))
+    """
+    func = "solve_boards_pbn"
+    trump = _arg_int(trump, func, "trump")
+    first = _arg_int(first, func, "first")
+    current_trick_suit = _trick_arg(current_trick_suit, func, "current_trick_suit")
+    current_trick_rank = _trick_arg(current_trick_rank, func, "current_trick_rank")
+    target = _arg_int(target, func, "target")
+    solutions = _arg_int(solutions, func, "solutions")
+    mode = _arg_int(mode, func, "mode")
+    _seat_and_strain(trump, first)
+    suits, ranks = _trick(current_trick_suit, current_trick_rank)
+    if isinstance(pbns, str):
+        raise TypeError("pbns must be a sequence of PBN texts, not one string")
+    texts = []
+    for i, text in enumerate(pbns):
+        if not isinstance(text, str):
+            raise TypeError(f"pbns[{i}] must be PBN text (str), not {type(text).__name__}")
+        _pbn_length(text, f" (board {i + 1}, index {i})")
+        texts.append(text)
+    return _native._dds3_solve_pbns(texts, trump, first, suits, ranks, target, solutions, mode, threads)
+
+
 def _optional(board: dict, key: str, cast, default):
     """An optional key of a batch item's dict, cast as DDS 3 casts it."""
     return cast(board[key], key) if key in board else default
@@ -496,7 +545,7 @@ def _tables(deals: list, strains: list, threads: Optional[int]) -> list:
         try:
             tables = _native.dd_tables([deals[i][0] for i in full], threads=threads, strains=strains)
         except _native.InputError as e:
-            raise _dds_error(_code_of(e)) from None
+            raise _dds_error(e.code) from None
         for i, table in zip(full, tables.tolist()):
             out[i] = [[int(t) if s in strains else 0 for t in row] for s, row in enumerate(table)]
     short = [i for i, (_held, is_full) in enumerate(deals) if not is_full]
@@ -573,8 +622,8 @@ def calc_all_tables_pbn(
     texts = []
     for i, pbn in enumerate(deals_pbn):
         text = _cast_text(pbn, "deals_pbn")
-        if len(text.encode()) >= 80:
-            raise ValueError(f"PBN string at index {i} is too long (max 79 characters)")
+        if len(text.encode()) > _PBN_MAX:
+            raise ValueError(f"PBN string at index {i} is too long (max {_PBN_MAX} characters)")
         texts.append(text)
     cards = [_native._dds3_read_pbn(text) for text in texts]
     if not strains:
@@ -733,7 +782,7 @@ def analyse_play_pbn(
     try:
         analysis = _native.analyse_play(*request)
     except _native.InputError as e:
-        raise _dds_error(_code_of(e)) from None
+        raise _dds_error(e.code) from None
     return _solved_play(analysis, k, analysed, number)
 
 
@@ -774,7 +823,7 @@ def analyse_all_plays_pbn(deals: list) -> list:
             faults[i] = e
     answers, errors = _native.analyse_plays([p[1][0] for p in prepared], errors="return")
     for e in errors:
-        faults[prepared[e.index][0]] = _dds_error(_code_of(e))
+        faults[prepared[e.index][0]] = _dds_error(e.code)
     if faults:
         raise faults[min(faults)]
     return [_solved_play(a, k, analysed, number) for a, (_i, (_r, k, analysed, number)) in zip(answers, prepared)]

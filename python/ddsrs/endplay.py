@@ -74,26 +74,9 @@ RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
-# DDS 2.9's status codes (dll.h) that this module names.
-_UNKNOWN, _ZERO_CARDS, _TARGET_TOO_HIGH, _DUPLICATE_CARDS = -1, -2, -3, -4
-_TOO_MANY_CARDS, _SUIT_OR_RANK, _PLAYED_CARD, _CARD_COUNT = -10, -12, -13, -14
-_PLAY_FAULT, _NO_SUIT = -98, -201
-
-# The solver's fault names (InputError.kind) as DDS's status codes.
-_CODES = {
-    "duplicate_card": _DUPLICATE_CARDS,
-    "played_card_held": _PLAYED_CARD,
-    "too_many_cards": _TOO_MANY_CARDS,
-    "wrong_card_count": _CARD_COUNT,
-    "no_cards": _ZERO_CARDS,
-    "target_too_high": _TARGET_TOO_HIGH,
-    "illegal_play": _PLAY_FAULT,
-    "not_full_deal": _CARD_COUNT,
-    "revoke": _SUIT_OR_RANK,
-    "not_held": _SUIT_OR_RANK,
-    "too_many_played": _SUIT_OR_RANK,
-    "position": _SUIT_OR_RANK,
-}
+# DDS 2.9's status codes (dll.h) that this module raises itself; a
+# solver error carries its own (InputError.code, the facade's code_of).
+_UNKNOWN, _PLAY_FAULT, _NO_SUIT = -1, -98, -201
 
 
 class _Fault(Exception):
@@ -107,10 +90,6 @@ class _Fault(Exception):
 def _error(code: int) -> DDSError:
     """DDSError with DDS's text for ``code`` (ErrorMessage's)."""
     return DDSError(_native._dds29_message(code))
-
-
-def _code_of(e: _native.InputError) -> int:
-    return _CODES.get(getattr(e, "kind", ""), _UNKNOWN)
 
 
 def _card_text(suit: int, rank: int) -> Optional[str]:
@@ -223,7 +202,7 @@ def solve_board(
         try:
             solution = _native.solve_board(board, target=_goal(target), solutions=solutions)
         except _native.InputError as e:
-            raise _Fault(_code_of(e)) from None
+            raise _Fault(e.code) from None
         return SolvedBoard(_future_tricks(solution, target))
 
     return _dds_call(run)
@@ -244,7 +223,7 @@ def solve_all_boards(
         try:
             answers = _native.solve_boards(boards, target=_goal(target), solutions=solutions)
         except _native.InputError as e:
-            raise _Fault(_code_of(e)) from None
+            raise _Fault(e.code) from None
         out = _solved_boards(len(deals))
         out.noOfBoards = len(deals)
         for i, solution in enumerate(answers):
@@ -285,7 +264,7 @@ def calc_dd_table(deal: Deal) -> DDTable:
             try:
                 rows = _native.dd_table(held).tolist()
             except _native.InputError as e:
-                raise _Fault(_code_of(e)) from None
+                raise _Fault(e.code) from None
         else:
             rows = _short_tables([held], range(5))[0]
         _fill_table(table, rows)
@@ -319,7 +298,7 @@ def calc_all_tables(deals: Iterable[Deal], exclude: Iterable[Denom] = []) -> DDT
             try:
                 tables = _native.dd_tables([held[i] for i in full], strains=strains)
             except _native.InputError as e:
-                raise _Fault(_code_of(e)) from None
+                raise _Fault(e.code) from None
             size = ctypes.sizeof(_dds.ddTableResults)
             base = ctypes.addressof(out) + type(out).results.offset
             if len(full) == len(deals):
@@ -403,7 +382,7 @@ def _analyse_one(dl, play: Sequence[str]):
     try:
         analysis = _native.analyse_play(*request)
     except _native.InputError as e:
-        raise _Fault(_code_of(e)) from None
+        raise _Fault(e.code) from None
     return _solved_play(analysis, k, analysed, number)
 
 
@@ -453,7 +432,7 @@ def _analyse_all(deals: Sequence[Deal], plays: Sequence[Sequence[str]]):
             faults[i] = fault.code
     answers, errors = _native.analyse_plays([p[1][0] for p in prepared], errors="return")
     for e in errors:
-        faults[prepared[e.index][0]] = _code_of(e)
+        faults[prepared[e.index][0]] = e.code
     if faults:
         raise _Fault(faults[min(faults)])
     out = _solved_plays(len(deals))

@@ -10,7 +10,8 @@
 //! between calls, as DDS 3's context), the one-position solve with the GIL
 //! released, the parallel batches, and DDS 3's exceptions. The argument
 //! conversions of DDS 3's bindings (which types, which ranges, which
-//! messages) are the Python half's (`python/ddsrs/dds3.py`); DDS's checks,
+//! messages, the 79-byte PBN text), `solve_boards_pbn`'s included, are
+//! the Python half's alone (`python/ddsrs/dds3.py`); DDS's checks,
 //! status codes and reading of PBN text are the facade's (`dds::compat`),
 //! as is every rule of the game.
 
@@ -22,7 +23,7 @@ use dds::compat::{
     RETURN_TARGET_WRONG_HI, RETURN_TARGET_WRONG_LO, RETURN_THREAD_INDEX, RETURN_TOO_MANY_TABLES, RETURN_TRUMP_WRONG,
 };
 use dds::{Board, Parallel, Solution, Solver};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -262,110 +263,30 @@ pub(crate) fn _dds3_solve_all<'py>(
     solve_specs(py, &specs, &settings(Some(threads)))
 }
 
-/// DDS 3's check of a value of its converters: `name has invalid value v
-/// (expected range lo..hi)`.
-fn in_range(value: i32, low: i32, high: i32, name: &str) -> PyResult<()> {
-    if (low..=high).contains(&value) {
-        return Ok(());
-    }
-    Err(PyValueError::new_err(format!("{name} has invalid value {value} (expected range {low}..{high})")))
-}
-
-/// A current-trick argument as DDS 3's converters check it: 3 ints, suits
-/// 0 to 3, ranks 0 or 2 to 14.
-fn trick_arg(obj: &Bound<'_, PyAny>, name: &str, ranks: bool) -> PyResult<[i32; 3]> {
-    if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!("{name} must be a sequence of 3 ints, not a string")));
-    }
-    let values: Vec<i32> = obj.extract()?;
-    if values.len() != 3 {
-        return Err(PyValueError::new_err(format!("{name} must have size 3")));
-    }
-    for &v in &values {
-        in_range(v, 0, if ranks { 14 } else { 3 }, name)?;
-    }
-    if let Some(v) = values.iter().find(|&&v| ranks && v == 1) {
-        return Err(PyValueError::new_err(format!("{name} has invalid value {v} (expected 0 or 2..14)")));
-    }
-    Ok([values[0], values[1], values[2]])
-}
-
-/// Many sampled deals of one position, solved on every core: the batch
-/// fast path for engines (BEN's `DDSolver.solve`, a Monte Carlo player's
-/// samples). Each deal is PBN text of the cards still held (as
-/// `solve_board_pbn`'s `remain_cards`); the strain (`trump`, 0-3 S, H, D,
-/// C, 4 NT), the leader of the current trick (`first`, 0-3 N, E, S, W),
-/// its cards so far (`current_trick_suit`, `current_trick_rank`), `target`,
-/// `solutions` and `mode` are shared, with `solve_board_pbn`'s meanings
-/// and defaults. The answer is the list of `solve_board_pbn`'s dicts, one
-/// per deal in input order (the same answers, `nodes` aside), got in one
-/// call with the GIL released: no Python thread pool, no per-deal Python
-/// call. `threads`: None or 0 for every core, else that many.
-///
-/// A bad argument raises as `solve_board_pbn` does (`ValueError`,
-/// `TypeError`); a bad deal raises DDS 3's exception for it, naming its
-/// index (`RuntimeError: DDS error -14: ... (board 4, index 3)`), before
-/// anything is solved. There is no limit on the number of deals.
-///
-/// >>> deals = ["N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-/// ...          "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"]
-/// >>> [(f["cards"], f["score"][0]) for f in solve_boards_pbn(deals, trump=0, first=0, solutions=1, mode=1)]
-/// [(1, 5), (1, 5)]
-/// >>> after_ct = "N:QJ6.K652.J85.98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
-/// >>> f = solve_boards_pbn([after_ct], trump=0, first=0, current_trick_suit=(3, 0, 0),
-/// ...                      current_trick_rank=(10, 0, 0))[0]  # North led the CT: East's CQ, C4
-/// >>> f["cards"], f["suit"][:2], f["rank"][:2], f["score"][:2]
-/// (2, (3, 3), (12, 4), (8, 8))
+/// `solve_boards_pbn`'s solving half (the checks of its arguments, as DDS
+/// 3's converters make them, are the Python half's): the PBN texts, each
+/// read as DDS reads it (a bad one raises DDS 3's exception naming its
+/// board), solved as one position each with the shared `trump`, `first`,
+/// current trick, `target`, `solutions` and `mode`, on `threads` (None or
+/// 0 for every core); DDS 3's dicts in input order.
 #[pyfunction]
-#[pyo3(signature = (
-    pbns, trump = 4, first = 0, current_trick_suit = None, current_trick_rank = None, target = -1, solutions = 3,
-    mode = 0, threads = None
-))]
-#[pyo3(
-    text_signature = "(pbns, trump=4, first=0, current_trick_suit=None, current_trick_rank=None, target=-1, solutions=3, mode=0, threads=None)"
-)]
+#[pyo3(signature = (pbns, trump, first, trick_suit, trick_rank, target, solutions, mode, threads))]
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn solve_boards_pbn<'py>(
+pub(crate) fn _dds3_solve_pbns<'py>(
     py: Python<'py>,
-    pbns: &Bound<'py, PyAny>,
+    pbns: Vec<String>,
     trump: i32,
     first: i32,
-    current_trick_suit: Option<&Bound<'py, PyAny>>,
-    current_trick_rank: Option<&Bound<'py, PyAny>>,
+    trick_suit: [i32; 3],
+    trick_rank: [i32; 3],
     target: i32,
     solutions: i32,
     mode: i32,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let settings = convert::parallel(threads)?;
-    in_range(trump, 0, 4, "trump")?;
-    in_range(first, 0, 3, "first")?;
-    let trick_suit = match current_trick_suit.filter(|o| !o.is_none()) {
-        Some(obj) => trick_arg(obj, "current_trick_suit", false)?,
-        None => [0; 3],
-    };
-    let trick_rank = match current_trick_rank.filter(|o| !o.is_none()) {
-        Some(obj) => trick_arg(obj, "current_trick_rank", true)?,
-        None => [0; 3],
-    };
-    if pbns.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("pbns must be a sequence of PBN texts, not one string"));
-    }
-    let mut specs = Vec::new();
-    for (i, item) in pbns.try_iter()?.enumerate() {
-        let item = item?;
-        let Ok(text) = item.downcast::<PyString>() else {
-            let kind = item.get_type().name()?;
-            return Err(PyTypeError::new_err(format!("pbns[{i}] must be PBN text (str), not {kind}")));
-        };
-        let text = text.to_cow()?;
-        if text.len() > 79 {
-            return Err(PyValueError::new_err(format!(
-                "remain_cards PBN string is too long ({} bytes, maximum 79) (board {}, index {i})",
-                text.len(),
-                i + 1
-            )));
-        }
+    let mut specs = Vec::with_capacity(pbns.len());
+    for (i, text) in pbns.iter().enumerate() {
         let cards = read_pbn(text.as_bytes()).map_err(|code| dds_error(code, Some(i)))?;
         specs.push(Spec { deal: raw(cards, trump, first, trick_suit, trick_rank), target, solutions, mode });
     }

@@ -5,10 +5,13 @@
 //! `BoardError` (a position's cards do not fit, a target above the tricks
 //! left) and `PlayError` (a card of a play sequence cannot be played). Each
 //! carries `index` (the item's place in a batch, `None` for a one-item
-//! call), `kind` (a short machine-readable name of the fault) and `reason`
-//! (the message without the item's place). A `PlayError` also carries
+//! call), `kind` (a short machine-readable name of the fault), `reason`
+//! (the message without the item's place) and `code` (DDS's status code
+//! for the fault, the facade's `dds::compat::code_of`; -1, DDS's
+//! `RETURN_UNKNOWN_FAULT`, for a fault DDS has no code of its own for). A `PlayError` also carries
 //! `card_index`, `card`, `seat` and `fault`.
 
+use dds::compat::{code_of, RETURN_UNKNOWN_FAULT};
 use dds::model::ParseDealError;
 use dds::{Error, PlayFault, PositionError};
 use pyo3::create_exception;
@@ -20,7 +23,8 @@ create_exception!(
     InputError,
     PyValueError,
     "Bad input: `index` is the item's place in a batch (None for a one-item call), `kind` a short name of the \
-     fault, `reason` the message without the item's place."
+     fault, `reason` the message without the item's place, `code` DDS's status code for the fault (-1 when DDS has \
+     none of its own)."
 );
 create_exception!(ddsrs, DealError, InputError, "A deal does not parse, or its hands do not make a deal.");
 create_exception!(
@@ -72,6 +76,8 @@ pub(crate) struct Failure {
     pub(crate) kind: &'static str,
     /// The message.
     pub(crate) reason: String,
+    /// DDS's status code for the fault (`dds::compat::code_of`).
+    pub(crate) code: i32,
     /// For a `PlayError`: the card.
     pub(crate) card: Option<Box<BadCard>>,
 }
@@ -79,12 +85,13 @@ pub(crate) struct Failure {
 impl Failure {
     /// A failure of `class` and `kind` with `reason`.
     pub(crate) fn new(class: Class, kind: &'static str, reason: impl Into<String>) -> Failure {
-        Failure { class, kind, reason: reason.into(), card: None }
+        Failure { class, kind, reason: reason.into(), code: RETURN_UNKNOWN_FAULT, card: None }
     }
 
     /// The failure of a solver error.
     pub(crate) fn from_dds(error: &Error) -> Failure {
         let reason = error.to_string();
+        let code = code_of(error);
         let (class, kind) = match error {
             Error::Parse(_) => (Class::Input, "parse"),
             Error::ParseDeal(ParseDealError::Invalid(_)) | Error::Deal(_) => (Class::Deal, "invalid_deal"),
@@ -105,11 +112,11 @@ impl Failure {
                     _ => "illegal".to_owned(),
                 };
                 let card = BadCard { index: *index, card: card.to_string(), seat: seat.to_char().to_string(), fault };
-                return Failure { class: Class::Play, kind: "illegal_play", reason, card: Some(Box::new(card)) };
+                return Failure { class: Class::Play, kind: "illegal_play", reason, code, card: Some(Box::new(card)) };
             }
             _ => (Class::Input, "other"),
         };
-        Failure::new(class, kind, reason)
+        Failure { code, ..Failure::new(class, kind, reason) }
     }
 
     /// The exception, its message prefixed with the item's noun and place
@@ -133,6 +140,7 @@ impl Failure {
         let _ = value.setattr("index", at.map(|(_, i)| i));
         let _ = value.setattr("kind", self.kind);
         let _ = value.setattr("reason", &self.reason);
+        let _ = value.setattr("code", self.code);
         if let Some(card) = &self.card {
             let _ = value.setattr("card_index", card.index);
             let _ = value.setattr("card", &card.card);

@@ -17,7 +17,8 @@
 //! The binding only converts: every rule is the facade's (`dds`) or the
 //! model's. The functions live by area: `tables` (tables, par, contract
 //! results), `boards` (`solve_board`), `play` (play analysis, best
-//! line), `layouts` (`solve_layouts`), `deals` (deal conversions); the
+//! line), `layouts` (`solve_layouts`), `deals` (deal conversions), `pbn`
+//! (boards and PBN files as the model reads them); the
 //! result classes in `types`; this file holds what they share and the
 //! module's registration.
 
@@ -29,6 +30,7 @@ mod dds3;
 mod deals;
 mod errors;
 mod layouts;
+mod pbn;
 mod play;
 mod tables;
 mod types;
@@ -108,6 +110,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::Board>()?;
     m.add_class::<types::LayoutSummary>()?;
     m.add_class::<dds3::SolverContext>()?;
+    m.add_class::<pbn::PbnRecord>()?;
     m.add_function(wrap_pyfunction!(tables::dd_table, m)?)?;
     m.add_function(wrap_pyfunction!(tables::dd_tables, m)?)?;
     m.add_function(wrap_pyfunction!(boards::solve_board, m)?)?;
@@ -121,7 +124,11 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(layouts::solve_layouts, m)?)?;
     m.add_function(wrap_pyfunction!(deals::deals_to_array, m)?)?;
     m.add_function(wrap_pyfunction!(deals::deals_to_pbn, m)?)?;
-    m.add_function(wrap_pyfunction!(dds3::solve_boards_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::board_info, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::parse_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::parse_seat, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::parse_vulnerability, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_solve_pbns, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_read_pbn, m)?)?;
