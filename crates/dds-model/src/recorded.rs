@@ -65,8 +65,10 @@ pub enum RecordError {
     },
     /// A play section with no contract to tell the trump suit.
     NoContract,
-    /// A trick of the play section that cannot be read: a card left out
-    /// before one that was played, or a trick after an unfinished one.
+    /// A trick (a line) of the play section that cannot be read: a line
+    /// with more than four cards, or with fewer when the play goes on
+    /// after it, a card left out before one that was played, or a trick
+    /// after an unfinished one.
     Trick {
         /// The trick, from 1.
         trick: usize,
@@ -177,24 +179,38 @@ impl RecordedPlay {
         let mut record = RecordedPlay::default();
         let mut errors = Vec::new();
         if let Some(calls) = calls {
+            // The calls up to the first that is not a call.
             let mut read = Vec::new();
+            let mut unreadable = None;
             for (index, text) in calls.iter().enumerate() {
                 match text.parse::<Call>() {
                     Ok(call) => read.push(call),
                     Err(_) => {
-                        errors.push(RecordError::Auction(AuctionError::NotACall { index, text: (*text).to_owned() }));
+                        unreadable = Some(AuctionError::NotACall { index, text: (*text).to_owned() });
                         break;
                     }
                 }
             }
-            match Auction::new(dealer, read.clone()) {
-                Ok(auction) => match auction.outcome() {
+            // A call against the rules (or after the end) among them comes
+            // before the unreadable one: the first fault. The auction keeps
+            // the calls before it, and its outcome is theirs.
+            let fault = match Auction::new(dealer, read.clone()) {
+                Ok(_) => unreadable,
+                Err(e) => {
+                    if let AuctionError::NotAllowed { index, .. } | AuctionError::AfterTheEnd { index } = e {
+                        read.truncate(index);
+                    }
+                    Some(e)
+                }
+            };
+            if let Ok(auction) = Auction::new(dealer, read.clone()) {
+                match auction.outcome() {
                     AuctionOutcome::Contract(contract) => record.contract = Some(contract),
                     AuctionOutcome::PassedOut => record.passed_out = true,
                     AuctionOutcome::Unfinished => {}
-                },
-                Err(e) => errors.push(e.into()),
+                }
             }
+            errors.extend(fault.map(RecordError::Auction));
             record.auction = Some(read);
         }
         let (play, error) = read_cards(cards);
@@ -217,7 +233,9 @@ impl PbnGame {
     /// section in the order the cards were played (PBN writes each trick
     /// on a line with a column for each seat, the first column the
     /// `Play` tag's seat; the winner of each trick, by [`trick_winner`],
-    /// leads the next). In the section, `-` is a card not played, `*` ends
+    /// leads the next; a line with fewer than four cards, or more, is a
+    /// fault, except the last one, where the play ended). In the section,
+    /// `-` is a card not played, `*` ends
     /// the play, and notes (`=1=`), `$n` glyphs, `!`/`?` marks and
     /// comments are skipped. The `Auction` section is not read. An
     /// unreadable piece gives [`RecordedPlay::error`]; the cards of the
@@ -296,10 +314,12 @@ impl RecordedPlay {
     }
 }
 
-/// The words of a PBN play section: comments (`{...}`, `;` to the end of
-/// the line), notes (`=1=`), glyphs (`$1`) and `!`/`?` marks removed, up
-/// to `*`.
-fn play_words(section: &str) -> Vec<&str> {
+/// The tricks of a PBN play section: each line's words, comments (`{...}`,
+/// `;` to the end of the line), notes (`=1=`), glyphs (`$1`) and `!`/`?`
+/// marks removed, up to `*`. A line with no words is no trick; a line end
+/// inside a `{...}` comment does not end a line.
+fn play_lines(section: &str) -> Vec<Vec<&str>> {
+    let mut lines = Vec::new();
     let mut words = Vec::new();
     let mut in_brace = false;
     for line in section.lines() {
@@ -341,29 +361,55 @@ fn play_words(section: &str) -> Vec<&str> {
             }
             let word = word.trim_end_matches(['!', '?']);
             if word == "*" {
-                return words;
+                if !words.is_empty() {
+                    lines.push(words);
+                }
+                return lines;
             }
             if !word.is_empty() {
                 words.push(word);
             }
         }
+        if !in_brace && !words.is_empty() {
+            lines.push(std::mem::take(&mut words));
+        }
     }
-    words
+    if !words.is_empty() {
+        lines.push(words);
+    }
+    lines
 }
 
-/// The cards of a PBN play section in the order played: the words in
-/// tricks of four, column `i` the play of the seat `i` places after
-/// `leader` (the opening leader, the `Play` tag's seat), each trick led by
-/// the last one's winner in `strain`.
+/// The cards of a PBN play section in the order played: each line a
+/// trick, column `i` the play of the seat `i` places after `leader` (the
+/// opening leader, the `Play` tag's seat), each trick led by the last
+/// one's winner in `strain`. A line has a word (a card, or `-` for none)
+/// for each seat; only the last line with a card may have fewer (the play
+/// ended there), and a line with more is a fault.
 fn pbn_play(section: &str, leader: Seat, strain: Strain) -> (Vec<Card>, Option<RecordError>) {
-    let words = play_words(section);
+    let lines = play_lines(section);
+    // The last line that holds a card (not only `-`).
+    let last_card = lines.iter().rposition(|columns| columns.iter().any(|w| *w != "-"));
     let mut play = Vec::new();
     let mut played = Hand::EMPTY;
     let mut lead = leader;
     let mut ended: Option<usize> = None;
-    for (t, columns) in words.chunks(4).enumerate() {
+    for (t, columns) in lines.iter().enumerate() {
         let trick = t + 1;
         let fail = |message: String| Some(RecordError::Trick { trick, message });
+        if columns.len() > 4 {
+            let message =
+                format!("the line {:?} has {} cards, more than one for each seat", columns.join(" "), columns.len());
+            return (play, fail(message));
+        }
+        if columns.len() < 4 && last_card.is_some_and(|last| t < last) {
+            let message = format!(
+                "the line {:?} has {} of the four cards (- for a seat that played none), but the play goes on after it",
+                columns.join(" "),
+                columns.len()
+            );
+            return (play, fail(message));
+        }
         if let Some(unfinished) = ended {
             if columns.iter().any(|w| *w != "-") {
                 return (play, fail(format!("it follows trick {unfinished}, which was not finished")));
@@ -502,5 +548,69 @@ mod tests {
         assert_eq!(record.contract, None);
         assert!(matches!(record.error, Some(RecordError::Auction(AuctionError::NotACall { index: 1, .. }))));
         assert_eq!((shown(&record.play), record.claim), ("HK".to_owned(), None));
+    }
+
+    #[test]
+    fn each_line_of_the_play_section_is_a_trick() {
+        // A short line in the middle would shift every later trick if the
+        // words were cut into fours: it is a fault naming its trick.
+        let record = game(
+            "[Declarer \"W\"]\n[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\nD5 DA D9\nD2 H2 H7 H3\nHA S6 S3 SK\n*\n",
+        );
+        assert_eq!(shown(&record.play), "CT C4 CA CJ");
+        assert_eq!(
+            record.error.as_ref().map(|e| e.to_string()).as_deref(),
+            Some("trick 2 of the play: the line \"D5 DA D9\" has 3 of the four cards (- for a seat that played none), but the play goes on after it")
+        );
+        // A line with five cards.
+        let record = game("[Declarer \"W\"]\n[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\nD5 DA D9 D2 H2\n");
+        assert!(matches!(&record.error, Some(RecordError::Trick { trick: 2, message }) if message.contains("5 cards")));
+        assert_eq!(shown(&record.play), "CT C4 CA CJ");
+        // The last line may be short: the play ended there (columns N, E).
+        let record = game("[Declarer \"W\"]\n[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\n- - D9 {South leads}\n{a line of comment}\n*\n");
+        assert_eq!((shown(&record.play), record.error), ("CT C4 CA CJ D9".to_owned(), None));
+        let record = game("[Declarer \"W\"]\n[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\n- - D9\n- - - -\n*\n");
+        assert_eq!((shown(&record.play), record.error), ("CT C4 CA CJ D9".to_owned(), None));
+        // Comment lines between tricks are no tricks.
+        let record =
+            game("[Declarer \"W\"]\n[Contract \"2S\"]\n[Play \"N\"]\nCT C4 CA CJ\n; trick 2\n{ a comment\nover two lines }\nD5 DA D9 D2\n*\n");
+        assert_eq!((shown(&record.play), record.error), ("CT C4 CA CJ D9 D2 D5 DA".to_owned(), None));
+    }
+
+    fn calls(texts: &[&str]) -> Vec<Call> {
+        texts.iter().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn lin_auctions_keep_only_the_calls_before_a_call_against_the_rules() {
+        // East's 1H is not higher than 1S: the auction is North's 1S alone,
+        // unfinished, whatever follows.
+        let record = RecordedPlay::from_lin(Seat::North, Some(vec!["1S", "1H", "P", "P", "P"]), vec!["HK"], None);
+        assert_eq!(record.auction, Some(calls(&["1S"])));
+        assert_eq!((record.contract, record.passed_out), (None, false));
+        assert!(matches!(
+            record.error,
+            Some(RecordError::Auction(AuctionError::NotAllowed { index: 1, seat: Seat::East, .. }))
+        ));
+        assert_eq!(shown(&record.play), "HK");
+        // A call after the end: the auction before it, and its contract.
+        let record = RecordedPlay::from_lin(Seat::West, Some(vec!["1N", "P", "P", "P", "2C"]), vec![], None);
+        assert_eq!(record.auction, Some(calls(&["1N", "P", "P", "P"])));
+        assert_eq!(record.contract.map(|c| c.to_string()).as_deref(), Some("1NT by W"));
+        assert_eq!(record.error, Some(RecordError::Auction(AuctionError::AfterTheEnd { index: 4 })));
+        let record = RecordedPlay::from_lin(Seat::East, Some(vec!["P", "P", "P", "P", "P"]), vec![], None);
+        assert_eq!(record.auction, Some(calls(&["P", "P", "P", "P"])));
+        assert!(record.passed_out && record.contract.is_none());
+        // A call against the rules before one that is not a call: the
+        // first fault is the one named.
+        let record = RecordedPlay::from_lin(Seat::North, Some(vec!["1S", "XX", "1H", "zz"]), vec![], None);
+        assert_eq!(record.auction, Some(calls(&["1S"])));
+        assert!(matches!(record.error, Some(RecordError::Auction(AuctionError::NotAllowed { index: 1, .. }))));
+        // A call that is not a call after a finished auction: the calls
+        // before it and their contract.
+        let record = RecordedPlay::from_lin(Seat::North, Some(vec!["4S", "P", "P", "P", "??"]), vec![], None);
+        assert_eq!(record.auction, Some(calls(&["4S", "P", "P", "P"])));
+        assert_eq!(record.contract.map(|c| c.to_string()).as_deref(), Some("4S by N"));
+        assert!(matches!(record.error, Some(RecordError::Auction(AuctionError::NotACall { index: 4, .. }))));
     }
 }

@@ -77,9 +77,15 @@ test('a LIN board whose auction or play cannot be read keeps its deal and says w
   assert.equal(board.error, undefined);
   assert.equal(board.deal, DEAL);
   assert.equal(board.contract, null);
-  assert.deepEqual(board.auction, ['1S', '1H']);
+  // The auction holds only the calls before the one against the rules.
+  assert.deepEqual(board.auction, ['1S']);
   assert.equal(board.playError, "call 2 of the auction, East's 1H, is not higher than the bid before it");
   assert.deepEqual(board.play, ['CT']);
+  // A call after the auction ended: the auction before it, and its contract.
+  const [after] = parseLin('md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|mb|p|mb|1N|mb|p|mb|p|mb|p|mb|2C|');
+  assert.deepEqual(after.auction, ['P', '1NT', 'P', 'P', 'P']);
+  assert.equal(after.contract.text, '1NT by E');
+  assert.equal(after.playError, 'call 6 of the auction comes after the auction ended');
   const [passed] = parseLin('md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|mb|p|mb|p|mb|p|mb|p|');
   assert.deepEqual([passed.contract, passed.passedOut, passed.play, passed.claim], [null, true, [], null]);
   const [none] = parseLin('md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|');
@@ -138,6 +144,15 @@ test('a PBN game whose play cannot be read keeps its deal and says why', () => {
   assert.equal(game.full, true);
   assert.deepEqual(game.play, PBN_PLAY.slice(0, 12));
   assert.equal(game.playError, 'card 16 of the play, "SZ", is not a card (expected suit and rank, such as SA or HT)');
+  // Each line is a trick: a line short of a card, with tricks after it,
+  // is named, not read on into the next line's cards.
+  const [short] = parsePbn(PBN.replace('D5 DA! D9 =1= D2', 'D5 DA! D9 =1='));
+  assert.deepEqual(short.play, LIN_PLAY.slice(0, 4));
+  assert.equal(short.playError,
+    'trick 2 of the play: the line "D5 DA D9" has 3 of the four cards (- for a seat that played none), but the play goes on after it');
+  const [long] = parsePbn(PBN.replace('H2 H7 H3 HA', 'H2 H7 H3 HA D2'));
+  assert.deepEqual(long.play, PBN_PLAY.slice(0, 8));
+  assert.equal(long.playError, 'trick 3 of the play: the line "H2 H7 H3 HA D2" has 5 cards, more than one for each seat');
   const [wrongLeader] = parsePbn(PBN.replace('[Play "N"]', '[Play "E"]'));
   assert.equal(wrongLeader.playError, 'the play\'s leader is "E", but declarer\'s left-hand opponent is North');
   assert.deepEqual(wrongLeader.play, []);
