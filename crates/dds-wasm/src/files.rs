@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use dds::model::{
     parse_lin, Contract, Deal, PbnCharset, PbnDeal, PbnFile, PbnRecord, PbnRecords, RecordedPlay, Seat, Vulnerability,
 };
-use dds::report::{self, Collector};
+use dds::report::{self, Collector, Read};
 use dds::{DdTable, Solver};
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -132,32 +132,25 @@ pub(crate) fn parse_lin_boards(text: &JsValue) -> JsResult<Array> {
 /// its place, as the collector counts it).
 fn copies(records: &[Option<Option<(Deal, PbnRecord<'_>)>>]) -> Vec<Option<usize>> {
     let mut collector = Collector::new();
-    // The record that first gave each distinct board, by the board's place.
-    let mut first: HashMap<usize, usize> = HashMap::new();
-    let mut out = vec![None; records.len()];
-    for (i, record) in records.iter().enumerate() {
-        let Some(record) = record else { continue };
-        let Some((deal, record)) = record else {
-            collector.skip();
-            continue;
-        };
-        let place = collector.records();
-        if collector.add(*deal, record).is_some() {
-            first.insert(place, i);
-            continue;
-        }
-        // A copy: the board it reads as (its number may be its place) from
-        // a collector at the same place, found among the distinct ones.
-        let mut alone = Collector::new();
-        (0..place).for_each(|_| alone.skip());
-        let Some(board) = alone.add(*deal, record) else { continue };
-        let same = collector.boards().iter().find(|b| {
-            (b.deal, &b.number, b.dealer, b.vulnerability)
-                == (board.deal, &board.number, board.dealer, board.vulnerability)
-        });
-        out[i] = same.and_then(|b| first.get(&b.place)).copied();
-    }
-    out
+    // The index in `records` of the record at each place the collector
+    // counts (the boards and bad records).
+    let mut at_place = Vec::new();
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let record = record.as_ref()?;
+            at_place.push(i);
+            let Some((deal, record)) = record else {
+                collector.skip();
+                return None;
+            };
+            match collector.read(*deal, record) {
+                Read::New(_) => None,
+                Read::CopyOf(first) => Some(at_place[first.place]),
+            }
+        })
+        .collect()
 }
 
 /// The full deal of a record, for [`copies`]: `None` for a bad record or

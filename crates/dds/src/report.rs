@@ -30,7 +30,7 @@ use crate::{DdTable, Par, ParContract};
 
 mod boards;
 
-pub use self::boards::{Collector, UnsolvedBoard};
+pub use self::boards::{Collector, Read, UnsolvedBoard};
 
 /// Boards on one printed sheet: two columns of three, the layout of the
 /// usual club hand record on A4.

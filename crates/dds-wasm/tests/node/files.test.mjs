@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseDeal, parseLin, parsePbn, writePbn, handRecord, Solver, DdsError } from 'dds-rs';
-import { fixture, cliMessage } from './helpers.mjs';
+import { fixture, cliMessage, readHands } from './helpers.mjs';
 
 const here = (name) => readFileSync(new URL(name, import.meta.url), 'utf8');
 const bytes = (name) => new Uint8Array(readFileSync(new URL(name, import.meta.url)));
@@ -114,6 +114,29 @@ test('copyOf: each copy of a board names the first game (or LIN board) of it, as
     + 'qx|c1|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 1|'
     + 'qx|o2|md|4SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|ah|Board 2|';
   assert.deepEqual(parseLin(lin).map((b) => b.copyOf), [null, 1, null]);
+});
+
+test('copyOf in a traveller file of 2,000 games: each copy names the first game of its board', () => {
+  // 100 boards (the deals of list100) played at 20 tables, round by round:
+  // game 100 * t + b is board b + 1 at table t + 1. Some tables give the
+  // board's Dealer and Vulnerable tags, others leave them to the number.
+  // Board 1 at tables 4 and 6 says all vulnerable where its number says
+  // none: another board, whose first game is table 4's.
+  const deals = readHands('list100.txt').map((r) => r.deal);
+  assert.equal(new Set(deals).size, 100);
+  const games = [];
+  const expected = [];
+  for (let t = 0; t < 20; t++) {
+    deals.forEach((deal, b) => {
+      const other = b === 0 && (t === 3 || t === 5);
+      const tags = other ? '[Vulnerable "All"]\n' : t % 2 ? `[Dealer "${'NESW'[b % 4]}"]\n` : '';
+      games.push(`[Board "${b + 1}"]\n${tags}[Deal "${deal}"]\n`);
+      expected.push(other ? (t === 3 ? null : 301) : t === 0 ? null : b + 1);
+    });
+  }
+  const parsed = parsePbn(games.join('\n'));
+  assert.equal(parsed.length, 2000);
+  assert.deepEqual(parsed.map((g) => g.copyOf), expected);
 });
 
 test('parsePbn of a text with no games says what dds says of it', () => {

@@ -2,7 +2,8 @@
 //! the distinct boards to solve, numbered and with their dealer and
 //! vulnerability, and the events and dates for the heading.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 
 use dds_model::{dealer_for_board, Deal, PbnRecord, Seat, Vulnerability};
 
@@ -31,6 +32,16 @@ impl UnsolvedBoard {
     pub fn solved(&self, table: DdTable) -> ReportBoard {
         ReportBoard::new(&self.number, self.deal, self.dealer, self.vulnerability, table)
     }
+}
+
+/// What the [`Collector`] made of a record ([`Collector::read`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Read<'a> {
+    /// A board no earlier record gave.
+    New(&'a UnsolvedBoard),
+    /// A copy of a board an earlier record gave: that board, whose
+    /// [`place`](UnsolvedBoard::place) is the place of its first record.
+    CopyOf(&'a UnsolvedBoard),
 }
 
 /// What makes a board distinct: its deal, its number and its dealer and
@@ -74,7 +85,8 @@ type BoardKey = (Deal, String, Seat, Vulnerability);
 #[derive(Clone, Debug, Default)]
 pub struct Collector {
     boards: Vec<UnsolvedBoard>,
-    seen: HashSet<BoardKey>,
+    /// Each distinct board's key, with its index in `boards`.
+    seen: HashMap<BoardKey, usize>,
     events: Vec<String>,
     dates: Vec<String>,
     /// The records read, bad ones included.
@@ -89,8 +101,32 @@ impl Collector {
 
     /// Reads the next record: its deal (read from `record.deal_text` by
     /// the caller, who names its errors) and its tags. Returns the board
-    /// when it is new, `None` when an earlier record gave the same board.
+    /// when it is new, `None` when an earlier record gave the same board
+    /// (see [`Collector::read`] for which).
     pub fn add(&mut self, deal: Deal, record: &PbnRecord<'_>) -> Option<&UnsolvedBoard> {
+        match self.read(deal, record) {
+            Read::New(board) => Some(board),
+            Read::CopyOf(_) => None,
+        }
+    }
+
+    /// Reads the next record as [`Collector::add`] does, and says which
+    /// board it gave: a new one, or the earlier board it is a copy of (in
+    /// a traveller file, the first table's record of the board).
+    ///
+    /// ```
+    /// use dds::model::{Deal, PbnRecord};
+    /// use dds::report::{Collector, Read};
+    /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+    /// let record = |board| PbnRecord { deal_text: "", dealer: None, vulnerability: None, board, event: None, date: None };
+    /// let mut collector = Collector::new();
+    /// assert!(matches!(collector.read(deal, &record(Some("1"))), Read::New(b) if b.place == 0));
+    /// assert!(matches!(collector.read(deal, &record(Some("2"))), Read::New(b) if b.place == 1));
+    /// // The third record is board 1 again: a copy of the first.
+    /// assert!(matches!(collector.read(deal, &record(Some("1"))), Read::CopyOf(b) if b.place == 0));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(&mut self, deal: Deal, record: &PbnRecord<'_>) -> Read<'_> {
         let place = self.records;
         self.records += 1;
         let number = record.board.and_then(known).map_or_else(|| (place + 1).to_string(), str::to_owned);
@@ -100,13 +136,17 @@ impl Collector {
         let dealer = record.dealer.or_else(|| n.and_then(dealer_for_board)).unwrap_or(Seat::North);
         let vulnerability =
             record.vulnerability.or_else(|| n.and_then(Vulnerability::for_board)).unwrap_or(Vulnerability::None);
-        if !self.seen.insert((deal, number.clone(), dealer, vulnerability)) {
-            return None;
+        let index = self.boards.len();
+        match self.seen.entry((deal, number.clone(), dealer, vulnerability)) {
+            Entry::Occupied(first) => return Read::CopyOf(&self.boards[*first.get()]),
+            Entry::Vacant(entry) => {
+                entry.insert(index);
+            }
         }
         add_distinct(&mut self.events, record.event);
         add_distinct(&mut self.dates, record.date.and_then(known).map(pbn_date));
         self.boards.push(UnsolvedBoard { place, number, deal, dealer, vulnerability });
-        self.boards.last()
+        Read::New(&self.boards[index])
     }
 
     /// Passes over a bad record (one that cannot be read as a board): it
@@ -254,6 +294,40 @@ mod tests {
         assert_eq!(collector.board_at(2), None);
         assert_eq!(collector.board_at(4).map(|b| b.deal), Some(deal(OTHER)));
         assert_eq!(collector.records(), 8);
+    }
+
+    #[test]
+    fn a_copy_names_the_board_it_copies() {
+        let game = |board: u32, deal: &str| format!("[Board \"{board}\"]\n[Deal \"{deal}\"]\n\n");
+        // Board 1, board 2, a bad record, board 1 again, board 2 again; a
+        // record without a number at place 5 reads as board 6, not a copy.
+        let text = [
+            game(1, DEAL),
+            game(2, OTHER),
+            format!("[Dealer \"X\"]\n[Deal \"{DEAL}\"]\n\n"),
+            game(1, DEAL),
+            game(2, OTHER),
+        ]
+        .concat()
+            + &format!("[Deal \"{DEAL}\"]\n");
+        let file = PbnFile::parse(&text).unwrap();
+        let records = file.records();
+        let mut collector = Collector::new();
+        let mut read = Vec::new();
+        for g in 0..file.games().len() {
+            match records.record(g) {
+                Some(Ok(record)) => read.push(match collector.read(deal(record.deal_text), &record) {
+                    Read::New(board) => format!("new {}", board.place),
+                    Read::CopyOf(board) => format!("copy of {}", board.place),
+                }),
+                _ => {
+                    collector.skip();
+                    read.push("bad".to_owned());
+                }
+            }
+        }
+        assert_eq!(read, ["new 0", "new 1", "bad", "copy of 0", "copy of 1", "new 5"]);
+        assert_eq!(numbers(&collector), ["1", "2", "6"]);
     }
 
     #[test]
