@@ -51,6 +51,7 @@ __all__ = [
     "_dds3_solve",
     "_dds3_solve_all",
     "_dds3_read_pbn",
+    "_dds3_read_play",
     "_dds3_error",
     "_dds29_message",
     "_dds29_board",
@@ -586,6 +587,7 @@ def _dds3_solve_all(
     items: list[tuple[Union[str, _Masks], int, int, Sequence[int], Sequence[int], int, int, int]], threads: int
 ) -> list[_FutureTricks]: ...
 def _dds3_read_pbn(text: str) -> list[list[int]]: ...
+def _dds3_read_play(play: str) -> list[str]: ...
 def _dds3_error(code: int) -> Exception: ...
 
 # DDS 2.9's conventions for the compatibility modules (ddsrs.endplay,

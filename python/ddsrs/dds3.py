@@ -96,8 +96,6 @@ __all__ = [
 #: between the calls given it (``context=``). Make one per thread.
 SolverContext = _native.SolverContext
 
-_SUITS = "SHDC"
-_RANKS = "23456789TJQKA"
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 _MASK_MAX = 0x7FFC
 # The longest PBN text DDS's deal structure holds (80 bytes with the NUL),
@@ -715,18 +713,6 @@ def dealer_par(table_results: dict, dealer: int, vulnerable: int = 0) -> dict:
 # --- Play analysis ---------------------------------------------------------
 
 
-def _play_cards(play: str) -> list:
-    """DDS's reading of a play (ConvertPlayFromPBN): cards of two
-    characters, suit then rank, either case; RETURN_PLAY_FAULT otherwise."""
-    cards = []
-    for i in range(0, len(play), 2):
-        suit, rank = play[i].upper(), play[i + 1].upper()
-        if suit not in _SUITS or rank not in _RANKS:
-            raise _dds_error(-98)
-        cards.append(suit + rank)
-    return cards
-
-
 def _prepare_play(
     remain_cards: str, play: str, trump: int, first: int, suits: tuple, ranks: tuple, thread_index: int
 ) -> tuple:
@@ -736,7 +722,7 @@ def _prepare_play(
     the slice of the answer DDS returns: ``(request, in_trick, analysed,
     number)``."""
     cards = _native._dds3_read_pbn(remain_cards)
-    played = _play_cards(play)
+    played = _native._dds3_read_play(play)
     return _checked(_native._dds29_play(cards, trump, first, suits, ranks, played, thread_index))
 
 

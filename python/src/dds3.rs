@@ -18,9 +18,10 @@
 use std::sync::Mutex;
 
 use dds::compat::{
-    code_of, message, FutureTricks, RawDeal, SolveRequest, RETURN_FIRST_WRONG, RETURN_MODE_WRONG_HI,
-    RETURN_MODE_WRONG_LO, RETURN_NO_SUIT, RETURN_PBN_FAULT, RETURN_SOLNS_WRONG_HI, RETURN_SOLNS_WRONG_LO,
-    RETURN_TARGET_WRONG_HI, RETURN_TARGET_WRONG_LO, RETURN_THREAD_INDEX, RETURN_TOO_MANY_TABLES, RETURN_TRUMP_WRONG,
+    card, code_of, message, read_play_pbn, FutureTricks, RawDeal, SolveRequest, RETURN_FIRST_WRONG,
+    RETURN_MODE_WRONG_HI, RETURN_MODE_WRONG_LO, RETURN_NO_SUIT, RETURN_PBN_FAULT, RETURN_PLAY_FAULT,
+    RETURN_SOLNS_WRONG_HI, RETURN_SOLNS_WRONG_LO, RETURN_TARGET_WRONG_HI, RETURN_TARGET_WRONG_LO, RETURN_THREAD_INDEX,
+    RETURN_TOO_MANY_TABLES, RETURN_TRUMP_WRONG,
 };
 use dds::{Board, Parallel, Solution, Solver};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -205,6 +206,20 @@ pub(crate) fn _dds3_solve<'py>(
 #[pyfunction]
 pub(crate) fn _dds3_read_pbn(text: &str) -> PyResult<[[u32; 4]; 4]> {
     read_pbn(text.as_bytes()).map_err(|code| dds_error(code, None))
+}
+
+/// DDS's reading of a play as text (`ConvertPlayFromPBN`, the facade's
+/// `read_play_pbn`): the cards, two characters each (suit then rank,
+/// either case), as `"SA"`; DDS 3's exception for `RETURN_PLAY_FAULT`
+/// when one is not a card. The text's length (even, at most 105 bytes)
+/// is the Python half's check.
+#[pyfunction]
+pub(crate) fn _dds3_read_play(play: &str) -> PyResult<Vec<String>> {
+    let bytes = play.as_bytes();
+    let number = i32::try_from(bytes.len() / 2).unwrap_or(i32::MAX);
+    let raw = read_play_pbn(number, bytes).map_err(|code| dds_error(code, None))?;
+    let cards = (0..raw.number as usize).map(|i| card(raw.suit[i], raw.rank[i]).map(|c| c.to_string()));
+    cards.collect::<Option<Vec<String>>>().ok_or_else(|| dds_error(RETURN_PLAY_FAULT, None))
 }
 
 /// Checks every position of a batch as DDS does (the first failure, by

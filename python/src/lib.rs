@@ -132,6 +132,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_read_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(dds3::_dds3_read_play, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_error, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_message, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_board, m)?)?;

@@ -189,3 +189,16 @@ def test_solve_boards_pbn_checks_each_text_as_solve_board_pbn():
     batch = dds3.solve_boards_pbn(iter([DEAL, DEAL]), trump=1, first=2, solutions=3, mode=1, threads=1)
     drop = lambda f: {k: v for k, v in f.items() if k != "nodes"}  # noqa: E731
     assert [drop(f) for f in batch] == [drop(one)] * 2
+
+
+def test_dds3_reads_a_play_as_the_facade_reads_it():
+    from ddsrs import _ddsrs
+
+    # DDS's ConvertPlayFromPBN: two characters a card, suit then rank, either case.
+    assert _ddsrs._dds3_read_play("sTh2CAdk") == ["ST", "H2", "CA", "DK"]
+    assert _ddsrs._dds3_read_play("") == []
+    for bad in ("C1", "XA", "S\u00e9"):
+        with pytest.raises(RuntimeError, match="DDS error -98: "):
+            _ddsrs._dds3_read_play(bad)
+    lower = dds3.analyse_play_pbn(DEAL, "ctc4", trump=0, first=0)
+    assert lower == dds3.analyse_play_pbn(DEAL, "CTC4", trump=0, first=0) == {"number": 3, "tricks": [8, 8, 8]}
