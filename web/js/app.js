@@ -13,71 +13,22 @@ import {
   isVulnerable, encodeHash, decodeHash,
 } from './bridge.js';
 import {
-  classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE,
+  classify, readPlainHands, readDdsFile, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE,
   distinctBoards,
 } from './input.js';
 import { Engine } from './engine.js';
-import { esc, suitClass, strainHtml, cardHtml, signed } from './html.js';
+import { esc, suitClass, strainHtml, signed } from './html.js';
 import {
   recordOf, recordContract, sameDenomination, playersOf, recordCards, onRecord, stepRecord, recordHtml, lastCardHtml, tablesHtml,
   contractHtml as recordContractHtml,
 } from './record.js';
-import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel } from './sd.js';
+import {
+  dds, ddsError, $, VUL_TEXT, engine, state, ui, say, errorText, leaderOf, openingLeader, positionKey, current, contractScore,
+  recordShown, trickStart, declarerTotal, resultText,
+} from './state.js';
+import { resetSd, renderSd, runSd, runLeads, stopSd } from './sdpanel.js';
+import { runBatch, stopBatch, resetBatch, renderBatch } from './save.js';
 
-// The package on this thread: none of its calls here solves anything.
-let dds = null;
-let ddsError = null;
-try {
-  dds = await import('../pkg/index.js');
-  await dds.init();
-} catch (e) {
-  ddsError = e;
-}
-
-const $ = (id) => document.getElementById(id);
-const VUL_TEXT = { None: 'none', NS: 'N-S', EW: 'E-W', All: 'all' };
-
-const engine = new Engine();
-
-const state = {
-  gen: 0,                 // bumped for each deal loaded; results of older ones are dropped
-  boards: [],             // the boards of the file or text read: {deal, dealer, vul, board, error}
-  index: 0,
-  file: null,             // {name, text, kind} of the file read, if any
-  deal: null,             // PBN deal, North first
-  hands: null,            // {N, E, S, W} cards at the start
-  size: 13,               // cards a hand
-  dealer: 'N',
-  vul: 'None',
-  board: null,
-  contract: null,         // {declarer, strain, level, penalty}
-  plays: [],
-  record: null,           // the deal's recorded play: see loadRecord
-  tables: [],             // the records of the board shown, one a table of a traveller file
-  table: 0,
-  hidden: [],
-  analysis: { status: 'idle' },
-  scores: { key: null, status: 'idle' },
-  sd: { status: 'idle' },
-  batch: { status: 'idle' },
-  message: null,          // {text, error}
-  assumed: {},            // {dealer, vul}: 'default' or 'chosen' for what the deal shown did not give
-  chosen: {},             // the dealer and vulnerability the user chose in the selects: {dealer, vul}
-};
-
-// ---------------------------------------------------------------- messages
-
-function say(text, error = false) {
-  state.message = text ? { text, error } : null;
-  const el = $('message');
-  el.textContent = text ?? '';
-  el.className = 'message' + (error ? ' error' : '');
-  el.setAttribute('role', error ? 'alert' : 'status');
-}
-
-function errorText(e) {
-  return e?.message ?? String(e);
-}
 
 // ---------------------------------------------------------------- reading deals
 
@@ -236,7 +187,7 @@ async function loadDeal({ deal, dealer, vul, board, contract, plays, hidden, tab
   $('dealer').value = state.dealer;
   $('vul').value = state.vul;
   // A contract to play (a record's, a link's): on a phone, the hand to lead comes into view.
-  revealHand = Boolean(state.contract);
+  ui.revealHand = Boolean(state.contract);
   render();
   writeHash();
   analyse(gen);
@@ -273,8 +224,6 @@ function loadRecord(rec, { keepContract = false } = {}) {
   state.record = r;
 }
 
-/** The record applies to the contract played (its declarer and strain). */
-const recordShown = () => Boolean(state.record?.contract && sameDenomination(state.record.contract, state.contract));
 
 let recordEngine = null;
 /** The package's analysePlay of the record (its own worker, so that the
@@ -387,29 +336,6 @@ async function openFile(file) {
   }
 }
 
-// ---------------------------------------------------------------- the play
-
-/** The opening leader of a contract: the package's (a record's contract,
- *  read by parseLin or parsePbn, names it); a contract the page made (a
- *  cell of the table, a link's contract=) has declarer's left-hand opponent. */
-function leaderOf(contract) {
-  return contract.leader ?? seatAfter(contract.declarer);
-}
-const openingLeader = () => leaderOf(state.contract);
-const positionKey = () => `${state.gen}|${state.contract ? state.contract.strain + state.contract.declarer : ''}|${state.plays.join('')}`;
-
-/** The play so far, as the package's replay plays it (its Board): the
- *  tricks with their winners, the trick in progress, the seat to play and
- *  its legal cards, the tricks each side has won, the hands left. */
-let replayed = { key: null, pos: null };
-function current() {
-  const key = positionKey();
-  if (replayed.key !== key) replayed = { key, pos: dds.replay(state.deal, state.contract.strain, openingLeader(), state.plays) };
-  return replayed.pos;
-}
-
-/** The package's duplicate score of the contract played when declarer's side takes `tricks`. */
-const contractScore = (tricks, contract = state.contract) => dds.contractScore(contract, state.vul, tricks);
 
 let solving = false;
 async function refreshScores() {
@@ -458,8 +384,8 @@ function setContract(declarer, strain, level) {
     state.scores = { key: null, status: 'idle' };
   }
   // The keyboard goes on to the cards of the seat to play.
-  focusCards = true;
-  revealHand = true;
+  ui.focusCards = true;
+  ui.revealHand = true;
   changed();
   refreshScores();
 }
@@ -469,20 +395,18 @@ function playCard(card) {
   const pos = current();
   if (!pos.legalCards.includes(card)) return;
   state.plays = [...state.plays, card];
-  revealHand = true;
+  ui.revealHand = true;
   changed({ focusNext: true });
   refreshScores();
 }
 
 function setPlays(plays, { reveal = true } = {}) {
   state.plays = plays;
-  revealHand = reveal;
+  ui.revealHand = reveal;
   changed({ focusNext: true });
   refreshScores();
 }
 
-/** The cards played before the trick in progress (the package's replay). */
-const trickStart = (pos = current()) => state.plays.length - pos.current.cards.length;
 
 /**
  * A step through the play (record.js's stepRecord): 'start', 'back' (a
@@ -554,12 +478,8 @@ async function playBest(count = Infinity) {
 
 // ---------------------------------------------------------------- rendering
 
-let focusNext = false;
-let focusCards = false;
-let revealHand = false;
-let revealAgain = null;
-function changed({ focusNext: f = false } = {}) {
-  focusNext = f;
+function changed({ focusNext = false } = {}) {
+  ui.focusNext = focusNext;
   render();
   writeHash();
 }
@@ -570,20 +490,6 @@ function render() {
   renderPlay();
   renderSd();
   renderBatch();
-}
-
-/** Declarer's final tricks if the seat to play plays a card worth `tricks` to its side. */
-function declarerTotal(pos, tricks) {
-  const declSide = sideOf(state.contract.declarer);
-  const mine = sideOf(pos.toPlay) === declSide ? tricks : pos.tricksLeft - tricks;
-  return pos.tricksWon[declSide] + mine;
-}
-
-/** The contract's result when declarer takes `total` tricks: `=`, `+1`, `−2` (the package's count). */
-function resultText(total) {
-  if (!state.full) return String(total);
-  const { result } = contractScore(total);
-  return result === 0 ? '=' : signed(result);
 }
 
 function renderHands() {
@@ -644,15 +550,15 @@ function renderHands() {
   // Keyboard users keep their place: the same control, or the first card of
   // the next seat to play; a contract just chosen sends them to the cards.
   let target = focusKey ? root.querySelector(`[data-focus="${focusKey}"]`) : null;
-  if (!target && (focusCards || (focusNext && focusKey?.startsWith('card-')))) target = cards[0] ?? null;
+  if (!target && (ui.focusCards || (ui.focusNext && focusKey?.startsWith('card-')))) target = cards[0] ?? null;
   if (target) {
     if (target.classList.contains('card')) {
       cards.forEach((b) => { b.tabIndex = b === target ? 0 : -1; });
     }
     target.focus({ preventScroll: true });
   }
-  focusNext = false;
-  focusCards = false;
+  ui.focusNext = false;
+  ui.focusCards = false;
 }
 
 /** Moves the keyboard from one card that may be played to the next (or previous) one. */
@@ -847,15 +753,15 @@ function renderPlay() {
     ${record}
     ${tricks ? `<ol class="tricks" aria-label="Tricks played">${tricks}</ol>` : ''}`;
   if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus({ preventScroll: true });
-  if (revealHand) {
+  if (ui.revealHand) {
     keepHandInView();
     // Once more when the cards' scores come (the cards and the controls grow).
-    revealAgain = positionKey();
-  } else if (revealAgain === positionKey() && state.scores.key === revealAgain && state.scores.status !== 'busy') {
+    ui.revealAgain = positionKey();
+  } else if (ui.revealAgain === positionKey() && state.scores.key === ui.revealAgain && state.scores.status !== 'busy') {
     keepHandInView();
-    revealAgain = null;
+    ui.revealAgain = null;
   }
-  revealHand = false;
+  ui.revealHand = false;
 }
 
 
@@ -871,295 +777,6 @@ function renderBoards() {
   $('prev-board').disabled = state.index === 0;
   $('next-board').disabled = state.index === state.boards.length - 1;
   $('file-name').textContent = `${state.index + 1} of ${state.boards.length}${state.file.name ? ' · ' + state.file.name : ''}`;
-}
-
-// ---------------------------------------------------------------- the PBN file with the tags
-
-function batchSource() {
-  if (state.file?.kind === 'pbn-file') return { text: state.file.text, bytes: state.file.bytes, name: state.file.name };
-  const boards = state.file ? state.boards : state.deal ? [{ deal: state.deal, dealer: state.dealer, vul: state.vul, board: state.board ?? 1 }] : [];
-  const base = state.file?.name ?? `board-${state.board ?? 1}.pbn`;
-  return { text: boardsToPbn(boards), name: base };
-}
-
-let batchEngine = null;
-/** Solves the file (or the deal shown) in a worker: `writePbn` for the PBN
- *  file with the tags, or `handRecord` (kind 'record') for the printable
- *  hand record of `dds report`; then offers the result for download. */
-async function runBatch(kind = 'pbn') {
-  const { text, bytes, name } = batchSource();
-  if (!text) return;
-  const stem = name.replace(/\.(pbn|lin|txt)$/i, '');
-  if (state.batch.url) URL.revokeObjectURL(state.batch.url);
-  const job = { status: 'busy', done: 0, total: 0, kind };
-  state.batch = job;
-  renderBatch();
-  // Its own worker, so that the board shown can still be played while the file is solved.
-  batchEngine ??= new Engine();
-  try {
-    const method = kind === 'record' ? 'handRecord' : 'writePbn';
-    // A PBN file goes as its bytes: the file comes back in its own encoding, as `dds pbn` writes it.
-    const args = kind === 'record' || !bytes ? { text, fileName: name } : { text, bytes, fileName: name };
-    const result = await batchEngine.call(method, args, ({ done, total }) => {
-      job.done = done;
-      job.total = total;
-      if (state.batch === job) renderBatchProgress();
-    });
-    if (state.batch !== job) return;
-    state.batch = kind === 'record'
-      ? { status: 'done', kind, url: URL.createObjectURL(new Blob([result.html], { type: 'text/html' })), name: `${stem}-record.html`, solved: result.boards, errors: result.errors }
-      : { status: 'done', kind, url: URL.createObjectURL(new Blob([result.bytes ?? result.text], { type: 'application/x-chess-pbn' })), name: `${stem}-dd.pbn`, solved: result.solved, errors: result.errors };
-  } catch (e) {
-    if (e.kind === 'Cancelled') batchEngine = null;
-    if (state.batch !== job) return;
-    state.batch = { status: e.kind === 'Cancelled' ? 'idle' : 'error', error: errorText(e) };
-  }
-  renderBatch();
-}
-
-function stopBatch() {
-  batchEngine?.terminate();
-  batchEngine = null;
-}
-
-/** A new deal or file: the file being solved is no longer the one shown. */
-function resetBatch() {
-  if (state.batch.status === 'busy') stopBatch();
-  if (state.batch.url) URL.revokeObjectURL(state.batch.url);
-  state.batch = { status: 'idle' };
-}
-
-function renderBatchProgress() {
-  const b = state.batch;
-  const bar = $('batch-progress');
-  if (!bar) return;
-  bar.max = b.total || 1;
-  bar.value = b.done;
-  $('batch-count').textContent = `${b.done} of ${b.total || '…'} boards`;
-}
-
-function renderBatch() {
-  const root = $('batch');
-  const b = state.batch;
-  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
-  const count = state.file ? state.boards.length : state.deal ? 1 : 0;
-  let html = `<p><button type="button" id="solve-file" data-focus="solve-file" ${count && b.status !== 'busy' ? '' : 'disabled'}>Add the double dummy tags</button>
-    <span class="muted small">${state.file ? `to the ${count} board${count === 1 ? '' : 's'} of ${esc(state.file.name)}` : 'to this deal'}: DoubleDummyTricks, OptimumResultTable, ParContract, OptimumScore, as <code>dds pbn</code> writes them.</span></p>
-    <p><button type="button" id="record-file" data-focus="record-file" ${count && b.status !== 'busy' ? '' : 'disabled'}>Printable hand record</button>
-    <span class="muted small">each board's hands, double dummy table and par, six to an A4 sheet, as <code>dds report</code> makes it.</span></p>`;
-  if (b.status === 'busy') {
-    html += `<p><progress id="batch-progress" max="1" value="0"></progress> <span id="batch-count">starting…</span>
-      <button type="button" id="stop-file" data-focus="stop-file">Stop</button></p>`;
-  } else if (b.status === 'done') {
-    const open = b.kind === 'record' ? ` <a id="open-record" class="button" href="${b.url}" target="_blank" rel="noopener" data-focus="open-record">Open to print</a>` : '';
-    html += `<p><a id="download" class="button primary" href="${b.url}" download="${esc(b.name)}" data-focus="download">Download ${esc(b.name)}</a>${open}
-      <span class="muted small">${b.solved} board${b.solved === 1 ? '' : 's'} ${b.kind === 'record' ? 'on the record' : 'solved'}</span></p>`;
-    if (b.errors.length) {
-      html += `<ul class="errors">${b.errors.map((e) => `<li>Game ${e.game}${e.board ? ` (board ${esc(e.board)})` : ''}: ${esc(e.error.message)}</li>`).join('')}</ul>`;
-    }
-  } else if (b.status === 'error') {
-    html += `<p class="error">${esc(b.error)}</p>`;
-  }
-  root.innerHTML = html;
-  if (b.status === 'busy') renderBatchProgress();
-  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
-}
-
-// ---------------------------------------------------------------- single dummy
-
-// The package's `layouts` in workers of their own, one a core: each solves
-// its share of the run (the package's `share`), and the page adds up their
-// figures with the package's `mergeLayouts`.
-let sdEngines = [];
-
-function resetSd() {
-  if (state.sd.status === 'busy') stopSd();
-  state.sd = { status: 'idle', count: state.sd.count ?? 100, seed: state.sd.seed ?? 1 };
-}
-
-/** The single dummy problem of the hands hidden: {deal, population, hidden}
- *  from the package's countLayouts, or {why} when there is none to run. */
-function sdProblem() {
-  if (state.hidden.length < 2) return { why: null };
-  const deal = positionDeal(state.hands);
-  try {
-    return { deal, ...dds.countLayouts(deal, state.hidden) };
-  } catch (e) {
-    return { why: `Single dummy: ${errorText(e)}.` };
-  }
-}
-
-/** Stops a run: its worker is stopped at once (a busy worker cannot read a
- *  message), and the figures its last progress message brought stay. */
-function stopSd() {
-  for (const engine of sdEngines) engine.terminate();
-  sdEngines = [];
-}
-
-/** A run of the package's layouts: the table (`lead` absent) or every
- *  opening lead of the cell `lead` = {strain, declarer}, shared over the
- *  workers; the figures so far (the shares' sum) as they come. */
-async function runSd(lead) {
-  const problem = sdProblem();
-  if (!problem.deal) return;
-  const sd = state.sd;
-  const gen = state.gen;
-  const options = runOptions({ count: sd.count, seed: sd.seed, population: problem.population, vulnerability: state.vul, lead, hide: state.hidden });
-  const planned = Math.min(sd.count, problem.population);
-  const parts = workerCount(planned, navigator.hardwareConcurrency);
-  const target = lead ? { ...lead } : null;
-  Object.assign(sd, {
-    status: 'busy', population: problem.population, planned, done: 0, workers: parts, running: target ? 'leads' : 'table',
-    sampled: options.sample !== undefined, started: performance.now(),
-  });
-  if (target) sd.leadRun = { ...target, summary: null };
-  else Object.assign(sd, { summary: null, leadRun: null });
-  const show = (summary) => {
-    if (target) sd.leadRun.summary = summary;
-    else sd.summary = summary;
-  };
-  renderSd();
-  while (sdEngines.length < parts) sdEngines.push(new Engine());
-  // Each worker's figures so far; their sum is shown.
-  const latest = new Array(parts).fill(null);
-  const merged = () => dds.mergeLayouts(latest.filter(Boolean));
-  const runs = sdEngines.slice(0, parts).map((engine, part) =>
-    engine.call('layouts', { deal: problem.deal, options: shareOptions(options, part, parts) }, (p) => {
-      if (state.sd !== sd) return;
-      latest[part] = p.summary;
-      const sum = merged();
-      show(sum);
-      sd.done = sum.solved;
-      renderSdProgress();
-    }).then((summary) => { latest[part] = summary; }));
-  const outcomes = await Promise.allSettled(runs);
-  const failed = outcomes.find((o) => o.status === 'rejected')?.reason;
-  if (state.sd === sd) {
-    const have = latest.some(Boolean);
-    if (have) show(merged());
-    if (!failed && gen === state.gen) {
-      sd.status = 'done';
-      sd.done = merged().solved;
-    } else if (failed) {
-      stopSd();
-      sd.status = failed.kind === 'Cancelled' && have ? 'stopped' : failed.kind === 'Cancelled' ? 'idle' : 'error';
-      sd.error = errorText(failed);
-    }
-    sd.seconds = (performance.now() - sd.started) / 1000;
-    renderSd();
-  }
-}
-
-function renderSdProgress() {
-  const sd = state.sd;
-  const bar = $('sd-progress');
-  if (bar) {
-    bar.max = sd.planned;
-    bar.value = sd.done;
-    $('sd-done').textContent = `${sd.done} of ${sd.planned} layouts`;
-  }
-  const results = $('sd-results');
-  if (results) results.innerHTML = sdResultsHtml();
-}
-
-function renderSd() {
-  const root = $('sd');
-  const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
-  if (!state.deal) { root.innerHTML = ''; return; }
-  const sd = state.sd;
-  const hidden = state.hidden;
-  const quick = `<p class="row"><button type="button" data-hide-pair="EW" data-focus="hide-EW">Hide E-W</button>
-    <button type="button" data-hide-pair="NS" data-focus="hide-NS">Hide N-S</button>
-    <button type="button" data-hide-pair="" data-focus="hide-none" ${hidden.length ? '' : 'disabled'}>Show all</button></p>`;
-  const problem = sdProblem();
-  if (!problem.deal) {
-    root.innerHTML = `${quick}<p class="muted" id="sd-why">${problem.why ? esc(problem.why) : 'Hide two hands (their <em>hide</em> buttons, or above) to see how often each contract makes over the layouts of their cards.'}</p>`;
-    if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
-    return;
-  }
-  const { population } = problem;
-  const options = SD_COUNTS.filter((n) => n < population).map((n) => `<option value="${n}"${n === sd.count ? ' selected' : ''}>${n.toLocaleString('en')}</option>`);
-  if (population <= ALL_UP_TO) options.push(`<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`);
-  const busy = sd.status === 'busy';
-  let html = `${quick}<p>${hidden.map((s) => SEAT_NAMES[s]).join(' and ')} hidden: <strong>${population.toLocaleString('en')}</strong> layouts of their ${hidden.reduce((n, s) => n + state.hands[s].length, 0)} cards, all equally likely.</p>
-    <div class="row">
-      <label>Layouts <select id="sd-count" data-focus="sd-count" ${busy ? 'disabled' : ''}>${options.join('')}</select></label>
-      <label>Seed <input id="sd-seed" data-focus="sd-seed" type="number" min="1" max="999999" value="${sd.seed}" ${busy ? 'disabled' : ''}></label>
-      ${busy ? '<button type="button" id="sd-stop" data-focus="sd-stop">Stop</button>' : `<button type="button" id="sd-run" class="primary" data-focus="sd-run">${sd.summary ? 'Run again' : 'Run'}</button>`}
-    </div>`;
-  if (busy) html += `<p><progress id="sd-progress" max="1" value="0"></progress> <span id="sd-done">0 of ${sd.planned} layouts</span></p>`;
-  if ((sd.status === 'done' || sd.status === 'stopped') && sd.summary) {
-    const s = sd.summary;
-    const which = s.complete ? ' (every one)' : sd.sampled ? ', a random sample' : ', part of them in a shuffled order';
-    const run = sd.running === 'leads' && sd.leadRun?.summary ? sd.leadRun.summary : s;
-    const workers = sd.workers === 1 ? 'one worker' : `${sd.workers} workers`;
-    html += `<p class="muted small" id="sd-summary">${run.solved.toLocaleString('en')} layouts solved${which}${sd.status === 'stopped' ? ', stopped' : ''} in ${sd.seconds.toFixed(1)} s on ${workers}.</p>`;
-  }
-  if (sd.status === 'error') html += `<p class="error">${esc(sd.error)}</p>`;
-  html += `<div id="sd-results">${sdResultsHtml()}</div>`;
-  root.innerHTML = html;
-  if (busy) renderSdProgress();
-  if (focusKey) root.querySelector(`[data-focus="${focusKey}"]`)?.focus();
-}
-
-/** The figures of the package's summary: declarer's mean tricks by strain,
- *  and for the chosen cell the chance of making each level with its
- *  standard error and declarer's expected score. */
-function sdResultsHtml() {
-  const sd = state.sd;
-  const s = sd.summary;
-  if (!s || !s.solved) return '';
-  const pick = sd.pick ?? (state.contract ? { declarer: state.contract.declarer, strain: state.contract.strain } : { declarer: 'S', strain: 'NT' });
-  const order = ['N', 'S', 'E', 'W'];
-  const head = SHOWN_STRAINS.map((st) => `<th scope="col">${strainHtml(st)}</th>`).join('');
-  const body = order.map((seat) => `<tr><th scope="row">${seat}</th>${SHOWN_STRAINS.map((strain) => {
-    const m = cellOf(s, strain, seat)?.mean;
-    const chosen = pick.declarer === seat && pick.strain === strain;
-    return `<td><button type="button" class="cell${chosen ? ' chosen' : ''}" data-sd-seat="${seat}" data-sd-strain="${strain}" data-focus="sd-${seat}${strain}" aria-pressed="${chosen}" aria-label="${SEAT_NAMES[seat]} in ${strain === 'NT' ? 'notrump' : SYMBOLS[strain]}: ${m?.toFixed(2)} tricks on average">${m == null ? '' : m.toFixed(1)}</button></td>`;
-  }).join('')}</tr>`).join('');
-  const of = state.full ? '' : ` (of the ${state.size} left)`;
-  let html = `<p class="small muted table-title">Declarer's mean tricks${of} over ${s.solved.toLocaleString('en')} layouts (click one for its ${state.full ? 'chances' : 'tricks'})</p><table class="dd sd-table" aria-label="Mean tricks over the layouts"><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody></table>`;
-  const cell = cellOf(s, pick.strain, pick.declarer);
-  if (cell && !state.full) {
-    // An ending: how often declarer takes each number of the tricks left.
-    const rows = cell.distribution.slice(0, state.size + 1).map((n, k) => `<tr><th scope="row">${k}</th><td class="num">${(100 * n / s.solved).toFixed(1)}%</td><td class="bar"><span style="width:${(100 * n / s.solved).toFixed(1)}%"></span></td></tr>`).join('');
-    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: how often declarer takes each number of the ${state.size} tricks left</p><table class="chances" id="sd-chances" aria-label="Tricks taken"><tbody>${rows}</tbody></table>`;
-    html += sdLeadsHtml(pick, cell);
-  } else if (cell) {
-    const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
-    const levels = [1, 2, 3, 4, 5, 6, 7].map((l, i) => {
-      const p = cell.make[i];
-      const se = cell.standardError[i];
-      const score = cell.expectedScore[i];
-      return `<tr><th scope="row">${l}${strainHtml(pick.strain)}</th><td class="num">${percent(p)}</td><td class="num muted">${se == null ? '' : `\u00b1${(se * 100).toFixed(1)}`}</td><td class="bar"><span style="width:${((p ?? 0) * 100).toFixed(1)}%"></span></td><td class="num muted" title="declarer's average score">${score == null ? '' : signed(Math.round(score))}</td></tr>`;
-    }).join('');
-    html += `<p class="small table-title">${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the chance to make each level (± standard error) and declarer's average score (vul ${VUL_TEXT[s.vulnerability] ?? esc(s.vulnerability)})</p><table class="chances" id="sd-chances" aria-label="Chance to make"><tbody>${levels}</tbody></table>`;
-    html += sdLeadsHtml(pick, cell);
-  }
-  return html;
-}
-
-/** Each opening lead against the chosen cell: a button that runs them (the
- *  package's layouts with everyLead, the same layouts), then for each card
- *  the layouts in which the leader held it, declarer's mean tricks after
- *  it and the chance declarer still makes the level shown. */
-function sdLeadsHtml(pick, cell) {
-  const sd = state.sd;
-  const leader = SEATS[(SEATS.indexOf(pick.declarer) + 1) % 4];
-  const run = sd.leadRun;
-  const mine = run && run.strain === pick.strain && run.declarer === pick.declarer ? run.summary : null;
-  const busy = sd.status === 'busy';
-  let html = `<p class="row"><button type="button" id="sd-leads" data-focus="sd-leads" ${busy ? 'disabled' : ''}>Each opening lead by ${SEAT_NAMES[leader]}</button></p>`;
-  if (!mine?.leads?.length) return html;
-  const level = leadLevel(cell, state.contract);
-  const percent = (p) => (p == null ? '\u2014' : `${(p * 100).toFixed(1)}%`);
-  // An ending has no contract to make: the mean tricks only.
-  const makes = (l) => (state.full ? `<td class="num">${percent(l.make[level - 1])}</td>` : '');
-  const rows = mine.leads.map((l) => `<tr><th scope="row">${cardHtml(l.card)}</th><td class="num">${l.distribution.reduce((a, b) => a + b, 0).toLocaleString('en')}</td><td class="num">${l.mean?.toFixed(2) ?? ''}</td>${makes(l)}</tr>`).join('');
-  const what = state.full ? ` and the chance ${level}${strainHtml(pick.strain)} still makes` : '';
-  const head = state.full ? `<th scope="col">${level}${strainHtml(pick.strain)} makes</th>` : '';
-  html += `<p class="small table-title">${SEAT_NAMES[leader]}'s opening leads against ${SEAT_NAMES[pick.declarer]} in ${strainHtml(pick.strain)}: the layouts in which ${SEAT_NAMES[leader]} held the card, declarer's mean tricks after it${what}</p><table class="chances" id="sd-lead-table" aria-label="Opening leads"><thead><tr><th scope="col">Lead</th><th scope="col">Layouts</th><th scope="col">Tricks</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
-  return html;
 }
 
 // ---------------------------------------------------------------- the link
@@ -1287,11 +904,7 @@ document.addEventListener('click', (e) => {
       case 'record-file': runBatch('record'); break;
       case 'stop-file': stopBatch(); break;
       case 'sd-run': runSd(); break;
-      case 'sd-leads': {
-        const pick = state.sd.pick ?? (state.contract ? { declarer: state.contract.declarer, strain: state.contract.strain } : { declarer: 'S', strain: 'NT' });
-        runSd({ strain: pick.strain, declarer: pick.declarer });
-        break;
-      }
+      case 'sd-leads': runLeads(); break;
       case 'sd-stop': stopSd(); break;
       default: break;
     }

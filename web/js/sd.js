@@ -59,3 +59,9 @@ export function leadLevel(cell, contract) {
 export function cellOf(summary, strain, declarer) {
   return summary?.results.find((r) => r.strain === strain && r.declarer === declarer) ?? null;
 }
+
+/** The cell of the single dummy panel: the one the user picked (`sd.pick`),
+ *  else the contract played's declarer and strain, else South in notrump. */
+export function sdPick(sd, contract) {
+  return sd.pick ?? (contract ? { declarer: contract.declarer, strain: contract.strain } : { declarer: 'S', strain: 'NT' });
+}
