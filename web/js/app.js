@@ -14,6 +14,7 @@
 // written), link.js (the address), render.js (every panel again).
 
 import { SEATS, randomDeal, decodeHash } from './bridge.js';
+import { linkTables } from './boards.js';
 import { $, dds, ddsError, engine, state, say, errorText, recordShown } from './state.js';
 import { analyseInput, openFile, showBoard, renderBoards } from './files.js';
 import { fromBoardNumber, loadDeal, repar } from './deal.js';
@@ -39,9 +40,7 @@ async function loadHash() {
   resetBatch();
   renderBoards();
   // A link's record: its cards and claim, for the link's contract.
-  const tables = h.contract && (h.record || h.claim != null)
-    ? [{ contract: h.contract, passedOut: false, auction: null, play: h.record ?? [], claim: h.claim ?? null, playError: null }] : [];
-  const ok = await loadDeal({ ...h, tables });
+  const ok = await loadDeal({ ...h, tables: linkTables(h) });
   // What the link held that the page left out, after what loading the deal said.
   if (ok && h.ignored?.length) {
     const before = state.message?.text;

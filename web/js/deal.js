@@ -3,7 +3,8 @@
 // link's contract, play and hidden hands, the board's records; then its
 // table and par solved in the worker.
 
-import { SEATS, SEAT_NAMES, dealHands } from './bridge.js';
+import { SEATS, dealHands } from './bridge.js';
+import { unknownHandsMessage } from './boards.js';
 import { $, dds, engine, state, ui, say, errorText, openingLeader } from './state.js';
 import { loadRecord, analyseRecord, refreshScores } from './play.js';
 import { renderTable } from './table.js';
@@ -38,9 +39,7 @@ export async function loadDeal({ deal, dealer, vul, board, contract, plays, hidd
   if (gen !== state.gen) return false;
   const unknown = SEATS.filter((s) => info.hands[s] == null);
   if (unknown.length) {
-    const names = unknown.map((s) => SEAT_NAMES[s]);
-    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-    say(`This deal cannot be analysed: ${list} ${unknown.length > 1 ? 'are' : 'is'} unknown ("-"). Give every hand; to see the layouts of hidden hands, hide them on the diagram.`, true);
+    say(unknownHandsMessage(unknown), true);
     return false;
   }
   say(null);

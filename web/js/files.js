@@ -4,12 +4,11 @@
 // read the rest), the boards they hold (one entry a board: input.js's
 // distinctBoards) and moving between them.
 
-import { SEATS, VULS } from './bridge.js';
 import {
   classify, readPlainHands, readDdsFile, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE, distinctBoards,
 } from './input.js';
 import { esc } from './html.js';
-import { recordOf } from './record.js';
+import { linBoards, pbnBoards, settleBoard, boardsMessage } from './boards.js';
 import { $, engine, state, say, errorText } from './state.js';
 import { fromBoardNumber, loadDeal } from './deal.js';
 import { resetBatch } from './save.js';
@@ -28,18 +27,9 @@ async function readText(text, fileName = null, bytes = null) {
     const { deal, note } = readPlainHands(body);
     boards = [{ deal, note }];
   } else if (kind === 'lin') {
-    const games = await engine.call('parseLin', { text: body });
-    boards = games.map((g) => ({
-      deal: g.deal, dealer: g.dealer, vul: g.vulnerability, board: g.board, error: g.error?.message,
-      record: recordOf(g), copyOf: copyIndex(g),
-    }));
+    boards = linBoards(await engine.call('parseLin', { text: body }));
   } else if (kind === 'pbn-file') {
-    const games = await engine.call('parsePbn', { text: body });
-    boards = games.map((g) => ({
-      deal: g.deal ?? null, dealer: g.dealer, vul: g.vulnerability, board: g.board ?? String(g.game + 1),
-      error: g.error?.message ?? (g.deal ? null : 'no deal in this game'),
-      record: recordOf(g), copyOf: copyIndex(g),
-    }));
+    boards = pbnBoards(await engine.call('parsePbn', { text: body }));
   } else if (kind === 'dds-file') {
     boards = readDdsFile(body);
   } else {
@@ -49,46 +39,17 @@ async function readText(text, fileName = null, bytes = null) {
   return { boards, kind, text: body, fileName, bytes };
 }
 
-/** The index of the earlier game a game repeats (the package's `copyOf`, a
- *  game number from 1), or null. */
-const copyIndex = (g) => (Number.isInteger(g?.copyOf) ? g.copyOf - 1 : null);
-
-/** What the page takes for a deal that names no dealer or vulnerability
- *  (nor a board number), unless the user has chosen them in the selects. */
-const DEFAULT_DEALER = 'N';
-const DEFAULT_VUL = 'None';
-
-
-/** A vulnerability as the page writes it (None, NS, EW, All), or null. */
-function normaliseVul(v) {
-  if (!v) return null;
-  const t = String(v).toLowerCase();
-  if (t === 'both' || t === 'all') return 'All';
-  return VULS.find((x) => x.toLowerCase() === t) ?? null;
-}
-
 /** Shows the boards read: one deal, or a file's with navigation, one entry a board. */
 export async function openBoards({ boards, kind, text, fileName, bytes }) {
-  const read = boards.map((b) => {
-    const fromNumber = fromBoardNumber(b.board);
-    const dealer = SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer;
-    const vul = normaliseVul(b.vul) ?? fromNumber.vul;
-    return {
-      ...b,
-      dealer: dealer ?? DEFAULT_DEALER,
-      vul: vul ?? DEFAULT_VUL,
-      assumed: { dealer: !dealer && 'default', vul: !vul && 'default' },
-    };
-  });
+  // What a board does not state is its number's, else the page's default (not the user's choice).
+  const read = boards.map((b) => ({ ...b, ...settleBoard(b, fromBoardNumber(b.board)) }));
   state.boards = distinctBoards(read);
   state.file = boards.length > 1 || fileName ? { name: fileName ?? 'boards.pbn', text, kind, bytes, games: boards.length } : null;
   resetBatch();
   const first = Math.max(0, state.boards.findIndex((b) => b.deal && !b.error));
   await showBoard(first);
   if (state.file && !state.message?.error) {
-    const n = state.boards.length;
-    const games = boards.length > n ? ` (${boards.length} games: a board's copies are its tables)` : '';
-    say(`${fileName ? fileName + ': ' : ''}${n} board${n === 1 ? '' : 's'}${games}`);
+    say(boardsMessage(fileName, state.boards.length, boards.length));
   }
 }
 
@@ -124,20 +85,11 @@ export async function analyseInput() {
       // What the deal does not say comes from its board number, else from
       // the user's own choice in the selects, else from the page's default
       // (North, none vulnerable), never from the deal shown before.
-      const fromNumber = fromBoardNumber(b.board);
-      const statedDealer = SEATS.includes(b.dealer) ? b.dealer : fromNumber.dealer;
-      const statedVul = normaliseVul(b.vul) ?? fromNumber.vul;
+      const { dealer, vul, assumed } = settleBoard(b, fromBoardNumber(b.board), state.chosen);
       const ok = await loadDeal({
-        deal: b.deal,
-        dealer: statedDealer ?? state.chosen.dealer ?? DEFAULT_DEALER,
-        vul: statedVul ?? state.chosen.vul ?? DEFAULT_VUL,
-        board: b.board ?? null,
-        tables: b.record ? [b.record] : [],
+        deal: b.deal, dealer, vul, board: b.board ?? null, tables: b.record ? [b.record] : [],
         // Where what the deal does not say came from: 'chosen' or 'default' (marked on the diagram).
-        assumed: {
-          dealer: !statedDealer && (state.chosen.dealer ? 'chosen' : 'default'),
-          vul: !statedVul && (state.chosen.vul ? 'chosen' : 'default'),
-        },
+        assumed,
       });
       if (ok && b.note && !state.message?.error) say(b.note);
     } else {

@@ -11,7 +11,10 @@ import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
 import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
-import { positionDeal, runOptions, cellOf } from '../js/sd.js';
+import { positionDeal, runOptions, cellOf, sdPick } from '../js/sd.js';
+import {
+  normaliseVul, linBoards, pbnBoards, settleBoard, boardsMessage, unknownHandsMessage, linkTables,
+} from '../js/boards.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 const dds = await nodePackage();
@@ -239,3 +242,56 @@ test('a traveller file\'s games: one entry a board, its tables\' records', () =>
   const read = distinctBoards([game('1', 2), game('1', 3), { deal: null, error: 'bad', board: '1' }]);
   assert.deepEqual(read.map((b) => [b.games, b.tables.length]), [[1, 1], [1, 1], [1, 0]]);
 });
+
+test('issue 41: a board\'s dealer and vulnerability: stated, else its number\'s (the package\'s boardInfo), else the user\'s choice, else North and none', () => {
+  // Board 6: East deals, E-W vulnerable (the package's boardInfo, the laws' rotation).
+  const info = dds.boardInfo('6');
+  const six = { dealer: info.dealer, vul: info.vulnerability };
+  assert.deepEqual(six, { dealer: 'E', vul: 'EW' });
+  // What the board states wins over its number and the user's choice.
+  assert.deepEqual(settleBoard({ dealer: 'W', vul: 'both', board: '6' }, six, { dealer: 'S', vul: 'NS' }),
+    { dealer: 'W', vul: 'All', assumed: { dealer: false, vul: false } });
+  assert.deepEqual(settleBoard({ board: '6' }, six, { dealer: 'S' }), { dealer: 'E', vul: 'EW', assumed: { dealer: false, vul: false } });
+  // Nothing stated, no number: the user's choice where made, else the default, and which it was.
+  assert.deepEqual(settleBoard({}, {}, { dealer: 'S' }), { dealer: 'S', vul: 'None', assumed: { dealer: 'chosen', vul: 'default' } });
+  assert.deepEqual(settleBoard({ dealer: 'x', vul: 'nonsense' }), { dealer: 'N', vul: 'None', assumed: { dealer: 'default', vul: 'default' } });
+  assert.deepEqual(['none', 'NS', 'ew', 'Both', 'all', '', 'x'].map(normaliseVul), ['None', 'NS', 'EW', 'All', 'All', null, null]);
+});
+
+test('issue 41: the package\'s games as the page\'s boards, and what the page says of them', () => {
+  const pbn = dds.parsePbn(readFileSync(join(ROOT, 'fixtures/sample/boards.pbn'), 'utf8'));
+  const boards = pbnBoards(pbn);
+  assert.equal(boards.length, pbn.length);
+  boards.forEach((b, i) => {
+    assert.equal(b.deal, pbn[i].deal);
+    assert.equal(b.board, pbn[i].board ?? String(i + 1));
+    assert.equal(b.copyOf, null);
+  });
+  // A game without a deal (nor a board number) says so, numbered by its place in the file.
+  const [noDeal] = pbnBoards([{ game: 4, deal: null }]);
+  assert.equal(noDeal.board, '5');
+  assert.equal(noDeal.error, 'no deal in this game');
+  // The package's copyOf (a game number from 1) as the index of that game.
+  assert.equal(pbnBoards([{ game: 2, deal: LIST1, board: '1', copyOf: 1 }])[0].copyOf, 0);
+  const lin = linBoards(dds.parseLin('md|3S34JH258TQKD2JQC7,S27TKH69D45789KC6,S6QH47JD36TAC258J,|sv|b|ah|Board 3|'));
+  assert.equal(lin.length, 1);
+  assert.equal(lin[0].vul, 'All');
+  assert.equal(lin[0].dealer, 'N'); // md|3: North deals (LIN numbers the seats from South)
+  assert.equal(boardsMessage('club.pbn', 2, 5), "club.pbn: 2 boards (5 games: a board's copies are its tables)");
+  assert.equal(boardsMessage(null, 1, 1), '1 board');
+  assert.match(unknownHandsMessage(['E', 'S', 'W']), /^This deal cannot be analysed: East, South and West are unknown/);
+  assert.match(unknownHandsMessage(['N']), /: North is unknown/);
+});
+
+test('issue 41: a link\'s record is the board\'s one table; the single dummy panel\'s cell', () => {
+  const h = decodeHash(`#deal=${LIST1.replace(/ /g, '_')}&contract=3NT-S&record=D5D2&claim=9`);
+  assert.deepEqual(linkTables(h), [{ contract: h.contract, passedOut: false, auction: null, play: ['D5', 'D2'], claim: 9, playError: null }]);
+  assert.equal(linkTables(decodeHash(`#deal=${LIST1.replace(/ /g, '_')}&contract=3NT-S&claim=0`))[0].claim, 0);
+  assert.deepEqual(linkTables(decodeHash(`#deal=${LIST1.replace(/ /g, '_')}&contract=3NT-S`)), []);
+  assert.deepEqual(linkTables(decodeHash(`#deal=${LIST1.replace(/ /g, '_')}&record=D5D2`)), []);
+  const contract = { declarer: 'W', strain: 'H', level: 4 };
+  assert.deepEqual(sdPick({ pick: { declarer: 'N', strain: 'C' } }, contract), { declarer: 'N', strain: 'C' });
+  assert.deepEqual(sdPick({}, contract), { declarer: 'W', strain: 'H' });
+  assert.deepEqual(sdPick({}, null), { declarer: 'S', strain: 'NT' });
+});
+
