@@ -1,9 +1,9 @@
 // The page's vocabulary for showing bridge: seats, suits and cards as
 // text and symbols, hands as card lists (PBN hands in and out), random
 // deals and the page's link. The rules (the play, trick winners, scores,
-// a board's dealer and vulnerability) are the package's: app.js calls
-// replay, contractScore and boardInfo. No DOM here, so Node's tests can
-// import it too.
+// a board's dealer and vulnerability) are the package's: state.js and
+// deal.js call replay, contractScore and boardInfo. No DOM here, so
+// Node's tests can import it too.
 
 export const SEATS = ['N', 'E', 'S', 'W'];
 export const SEAT_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' };

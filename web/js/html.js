@@ -1,4 +1,4 @@
-// Small pieces of the page's HTML, shared by app.js and record.js: text
+// Small pieces of the page's HTML, shared by the panels and record.js: text
 // escaped, suits and cards with their symbols and colours, signed numbers.
 // Strings only (no DOM), so Node's tests can import it too.
 

@@ -3,7 +3,7 @@
 // list of deals) and reads hands written out in plain text (with or
 // without suit symbols, labelled or laid out as a diagram). The package
 // reads the rest (parseDeal, parseLin with BBO's links, parsePbn): see
-// app.js. Plain JS, no DOM.
+// files.js and boards.js. Plain JS, no DOM.
 
 import { SEATS, SEAT_NAMES, SUITS, handCards, handText, missingCards } from './bridge.js';
 
