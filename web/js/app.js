@@ -26,6 +26,7 @@ import { renderPlay } from './playpanel.js';
 import { resetSd, renderSd, runSd, runLeads, stopSd } from './sdpanel.js';
 import { runBatch, stopBatch, resetBatch } from './save.js';
 import { changed } from './render.js';
+import { keyAction, cardFocusStep } from './keys.js';
 import { writeHash, hashSeen, ownHash } from './link.js';
 
 // ---------------------------------------------------------------- the link
@@ -174,29 +175,21 @@ document.addEventListener('keydown', (e) => {
   const tag = e.target.tagName;
   if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
   // On a card that may be played, the arrows move to the other cards.
-  if (e.key.startsWith('Arrow') && e.target.matches?.('#diagram button.card')) {
+  const delta = cardFocusStep(e.key);
+  if (delta && e.target.matches?.('#diagram button.card')) {
     e.preventDefault();
-    moveCardFocus(e.target, e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1);
+    moveCardFocus(e.target, delta);
     return;
   }
-  const keys = {
-    ArrowLeft: () => step(e.shiftKey ? 'trick-back' : 'back'),
-    Backspace: () => step('back'),
-    ArrowUp: () => step('trick-back'),
-    ArrowRight: () => step(e.shiftKey ? 'trick-forward' : 'forward'),
-    ArrowDown: () => step('trick-forward'),
-    End: () => step('end'),
-    Home: () => step('start'),
-    '[': () => state.file && state.index > 0 && showBoard(state.index - 1),
-    ']': () => state.file && state.index < state.boards.length - 1 && showBoard(state.index + 1),
-  };
-  const f = keys[e.key];
-  if (!f) return;
-  if (e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === 'Backspace') {
-    if (!state.contract && e.key !== '[' && e.key !== ']') return;
-  }
+  const action = keyAction(e.key, e.shiftKey);
+  // The steps need a contract played; without one the key does what it does on the page.
+  if (!action || (action.step && !state.contract)) return;
   e.preventDefault();
-  f();
+  if (action.step) step(action.step);
+  else if (state.file) {
+    const i = state.index + action.board;
+    if (i >= 0 && i < state.boards.length) showBoard(i);
+  }
 });
 
 // A file dropped anywhere on the page.

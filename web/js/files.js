@@ -5,7 +5,7 @@
 // distinctBoards) and moving between them.
 
 import {
-  classify, readPlainHands, readDdsFile, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE, distinctBoards,
+  classifyFile, readPlainHands, readDdsFile, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE, distinctBoards,
 } from './input.js';
 import { esc } from './html.js';
 import { linBoards, pbnBoards, settleBoard, boardsMessage } from './boards.js';
@@ -18,8 +18,7 @@ import { resetBatch } from './save.js';
  *  (record.js) and, for a copy of an earlier game of the same board,
  *  that game's index. */
 async function readText(text, fileName = null, bytes = null) {
-  let { kind, text: body } = classify(text);
-  if (fileName && kind === 'plain' && /\.pbn$/i.test(fileName)) kind = 'pbn-file';
+  const { kind, text: body } = classifyFile(text, fileName);
   let boards;
   if (kind === 'pbn-deal') {
     boards = [{ deal: body }];
@@ -112,7 +111,7 @@ export async function openFile(file) {
       read = await readText(text, file.name, bytes);
     } catch (e) {
       // Text the page tried to read as hands: the file is none of the kinds it reads.
-      if (e instanceof InputError && classify(text).kind === 'plain' && !/\.pbn$/i.test(file.name)) throw new InputError(NOT_A_FILE);
+      if (e instanceof InputError && classifyFile(text, file.name).kind === 'plain') throw new InputError(NOT_A_FILE);
       throw e;
     }
     await openBoards(read);

@@ -50,6 +50,15 @@ export function classify(raw) {
   return { kind: 'plain', text };
 }
 
+/** What a text read from a file named `fileName` (null for the deal box)
+ *  is: as `classify` says, except that a file named *.pbn is a PBN file
+ *  whatever it holds (the package's parsePbn says what it lacks). A file
+ *  left 'plain' is none of the kinds of file the page reads. */
+export function classifyFile(raw, fileName = null) {
+  const c = classify(raw);
+  return fileName && c.kind === 'plain' && /\.pbn$/i.test(fileName) ? { ...c, kind: 'pbn-file' } : c;
+}
+
 /** DDS's hand files (fixtures/dds-hands/*.txt): PBN dealer vul trump first "deal" lines. */
 export function readDdsFile(text) {
   const boards = [];

@@ -9,12 +9,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
+import { classify, classifyFile, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf, sdPick } from '../js/sd.js';
 import {
   normaliseVul, linBoards, pbnBoards, settleBoard, boardsMessage, unknownHandsMessage, linkTables,
 } from '../js/boards.js';
+import { keyAction, cardFocusStep } from '../js/keys.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 const dds = await nodePackage();
@@ -293,5 +294,27 @@ test('issue 41: a link\'s record is the board\'s one table; the single dummy pan
   assert.deepEqual(sdPick({ pick: { declarer: 'N', strain: 'C' } }, contract), { declarer: 'N', strain: 'C' });
   assert.deepEqual(sdPick({}, contract), { declarer: 'W', strain: 'H' });
   assert.deepEqual(sdPick({}, null), { declarer: 'S', strain: 'NT' });
+});
+
+test('issue 41: a file named .pbn is a PBN file whatever it holds; other text that reads as hands is no file', () => {
+  const notes = 'just some notes\nabout a bridge club';
+  assert.equal(classify(notes).kind, 'plain');
+  assert.equal(classifyFile(notes, 'club.PBN').kind, 'pbn-file');
+  assert.equal(classifyFile(notes, 'club.pbn').text, classify(notes).text);
+  assert.equal(classifyFile(notes, 'notes.txt').kind, 'plain');
+  assert.equal(classifyFile(notes).kind, 'plain');
+  // Text of another kind keeps its kind, whatever the file's name.
+  assert.equal(classifyFile(LIST1, 'deal.pbn').kind, 'pbn-deal');
+  assert.equal(classifyFile('md|3S34JH258TQKD2JQC7,S27TKH69D45789KC6,S6QH47JD36TAC258J,|', 'x.pbn').kind, 'lin');
+});
+
+test('issue 41: the keys: steps through the play and the file\'s boards; the arrows between the cards', () => {
+  const steps = [['ArrowLeft', false, 'back'], ['ArrowLeft', true, 'trick-back'], ['Backspace', false, 'back'], ['ArrowUp', false, 'trick-back'],
+    ['ArrowRight', false, 'forward'], ['ArrowRight', true, 'trick-forward'], ['ArrowDown', false, 'trick-forward'], ['End', false, 'end'], ['Home', false, 'start']];
+  for (const [key, shift, step] of steps) assert.deepEqual(keyAction(key, shift), { step }, key);
+  assert.deepEqual(keyAction('['), { board: -1 });
+  assert.deepEqual(keyAction(']'), { board: 1 });
+  for (const key of ['a', 'Enter', 'constructor', 'toString', ' ']) assert.equal(keyAction(key), null, key);
+  assert.deepEqual(['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'Home', 'x'].map(cardFocusStep), [-1, -1, 1, 1, 0, 0]);
 });
 
