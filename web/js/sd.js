@@ -13,6 +13,15 @@ import { SEATS, handText } from './bridge.js';
 export const SD_COUNTS = [20, 50, 100, 200, 500, 1000, 5000];
 export const ALL_UP_TO = 20000;
 
+/** The numbers of layouts offered for a run over `population` layouts: the
+ *  sample sizes below it, then every one (the population) when there are
+ *  at most ALL_UP_TO. */
+export function countChoices(population) {
+  const counts = SD_COUNTS.filter((n) => n < population);
+  if (population <= ALL_UP_TO) counts.push(population);
+  return counts;
+}
+
 /** The position for `layouts` and `countLayouts` with `hide`: every hand
  *  (PBN from North; `hands` are {N, E, S, W} card lists), the hidden ones
  *  dealt again by the package. */

@@ -8,7 +8,7 @@
 import { SEATS, SEAT_NAMES, SHOWN_STRAINS, SYMBOLS } from './bridge.js';
 import { Engine } from './engine.js';
 import { esc, strainHtml, cardHtml, signed } from './html.js';
-import { SD_COUNTS, ALL_UP_TO, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel, sdPick } from './sd.js';
+import { countChoices, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel, sdPick } from './sd.js';
 import { $, VUL_TEXT, dds, state, errorText } from './state.js';
 
 /** The workers of a run (kept for the next one). */
@@ -121,8 +121,9 @@ export function renderSd() {
     return;
   }
   const { population } = problem;
-  const options = SD_COUNTS.filter((n) => n < population).map((n) => `<option value="${n}"${n === sd.count ? ' selected' : ''}>${n.toLocaleString('en')}</option>`);
-  if (population <= ALL_UP_TO) options.push(`<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`);
+  const options = countChoices(population).map((n) => (n < population
+    ? `<option value="${n}"${n === sd.count ? ' selected' : ''}>${n.toLocaleString('en')}</option>`
+    : `<option value="${population}"${sd.count >= population ? ' selected' : ''}>all ${population.toLocaleString('en')}</option>`));
   const busy = sd.status === 'busy';
   let html = `${quick}<p>${hidden.map((s) => SEAT_NAMES[s]).join(' and ')} hidden: <strong>${population.toLocaleString('en')}</strong> layouts of their ${hidden.reduce((n, s) => n + state.hands[s].length, 0)} cards, all equally likely.</p>
     <div class="row">

@@ -11,7 +11,7 @@ import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
 import { classify, classifyFile, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
-import { positionDeal, runOptions, cellOf, sdPick } from '../js/sd.js';
+import { positionDeal, runOptions, cellOf, sdPick, countChoices } from '../js/sd.js';
 import {
   normaliseVul, linBoards, pbnBoards, settleBoard, boardsMessage, unknownHandsMessage, linkTables,
 } from '../js/boards.js';
@@ -316,5 +316,18 @@ test('issue 41: the keys: steps through the play and the file\'s boards; the arr
   assert.deepEqual(keyAction(']'), { board: 1 });
   for (const key of ['a', 'Enter', 'constructor', 'toString', ' ']) assert.equal(keyAction(key), null, key);
   assert.deepEqual(['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'Home', 'x'].map(cardFocusStep), [-1, -1, 1, 1, 0, 0]);
+});
+
+test('issue 41: the numbers of layouts the single dummy panel offers: samples below the population, every one up to 20,000', () => {
+  // The populations are the package's countLayouts: E-W's 26 cards, and six unknown cards.
+  const all = dds.countLayouts(LIST1, ['E', 'W']).population;
+  assert.equal(all, 10400600);
+  assert.deepEqual(countChoices(all), [20, 50, 100, 200, 500, 1000, 5000]);
+  const six = dds.countLayouts('N:AKQ... JT9... 876... 543...', ['E', 'W']).population;
+  assert.equal(six, 20);
+  assert.deepEqual(countChoices(six), [20]);
+  assert.deepEqual(countChoices(700), [20, 50, 100, 200, 500, 700]);
+  assert.deepEqual(countChoices(20000), [20, 50, 100, 200, 500, 1000, 5000, 20000]);
+  assert.deepEqual(countChoices(20001), [20, 50, 100, 200, 500, 1000, 5000]);
 });
 
