@@ -52,7 +52,6 @@ export async function openBoards({ boards, kind, text, fileName, bytes }) {
   }
 }
 
-
 /** Shows board `i` of those read. */
 export async function showBoard(i) {
   state.index = i;
@@ -119,7 +118,6 @@ export async function openFile(file) {
     say(`${file.name} cannot be read: ${oneLine(errorText(e))}`, true);
   }
 }
-
 
 /** The file's boards: ◀ ▶ and the list, shown when there are two or more. */
 export function renderBoards() {

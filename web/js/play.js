@@ -42,7 +42,6 @@ export function loadRecord(rec, { keepContract = false } = {}) {
   state.record = r;
 }
 
-
 let recordEngine = null;
 /** The package's analysePlay of the record (its own worker, so that the
  *  cards' scores of the position shown come meanwhile): declarer's side's
@@ -140,7 +139,6 @@ export function setPlays(plays, { reveal = true } = {}) {
   changed({ focusNext: true });
   refreshScores();
 }
-
 
 /**
  * A step through the play (record.js's stepRecord): 'start', 'back' (a
