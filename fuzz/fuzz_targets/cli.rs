@@ -5,8 +5,9 @@
 //!
 //! Checked: no panic; a refused command line gives clap's status 2 (or 0
 //! for `--help` and `--version`) and a message; every record read is a
-//! full, valid deal or a message; a PBN input is written back byte for
-//! byte; the same bytes read as a file and as standard input give the same
+//! full, valid deal or a message; a PBN input (read as `--keep-going`
+//! reads it: a game that does not parse is a bad record) is written back
+//! byte for byte; the same bytes read as a file and as standard input give the same
 //! records, the same text written back and the same fatal error. The
 //! differences by design: LIN is told from the whole text of a file, from
 //! the first line of standard input; and text that is not UTF-8 is read as

@@ -41,7 +41,7 @@ pub struct Record {
 /// back.
 pub type Read = (Option<String>, Vec<Record>, Vec<u8>);
 
-/// What the batch commands read from `bytes`: the format found (`Pbn`,
+/// What the batch commands read from `bytes` with `--keep-going`: the format found (`Pbn`,
 /// `Lin`, `DdsHands`, `Lines`, or `None` for an input with no record), the
 /// records, then the text `dds pbn` would write back with no change (PBN
 /// input only), or the message of a fatal error. `streamed` reads the bytes as standard input

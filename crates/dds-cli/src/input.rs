@@ -290,17 +290,22 @@ impl Records {
     /// The records of `bytes` as if they were a file (`streamed` false) or
     /// came on standard input (`streamed`: split into pieces as
     /// [`Records::open`]'s reader thread splits standard input, here all
-    /// at once, on the calling thread). For the fuzz targets.
+    /// at once, on the calling thread), read as `--keep-going` reads them:
+    /// a PBN game that does not parse is a bad record and the text after
+    /// it is read on. (Without `--keep-going` a run stops at its first bad
+    /// record, leaving the rest of a file's text unread but reading on
+    /// from standard input, where the two need not agree.) For the fuzz
+    /// targets.
     pub(crate) fn from_bytes(bytes: &[u8], streamed: bool) -> Result<Records, Failure> {
         if !streamed {
             let (text, charset) = Charset::decode(bytes);
-            return Records::whole(&Source { name: "<input>".to_owned(), text, charset }, false);
+            return Records::whole(&Source { name: "<input>".to_owned(), text, charset }, true);
         }
         // Room for every piece: at most one a line.
         let (send, pieces) = sync_channel(bytes.iter().filter(|&&b| b == b'\n').count() + 1);
         split_pieces(bytes, &send);
         drop(send);
-        let mut records = Records::new("<input>", pieces, false);
+        let mut records = Records::new("<input>", pieces, true);
         records.read_first()?;
         Ok(records)
     }
