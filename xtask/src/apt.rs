@@ -38,11 +38,15 @@ impl Apt {
         Apt { program: program.into(), prefix, wait: LOCK_WAIT, pause: RETRY_PAUSE }
     }
 
-    /// An apt-get of `program`, waiting at most `wait` for locks and
-    /// pausing `pause` between tries (tests use a stand-in program).
+    /// An apt-get that is the shell script `script`, waiting at most
+    /// `wait` for locks and pausing `pause` between tries (tests use a
+    /// stand-in). The script is run by `sh` rather than executed itself:
+    /// a script just written may not be executed while another test's
+    /// thread forks with its file still open for writing ("Text file
+    /// busy").
     #[cfg(test)]
-    fn with_program(program: impl Into<OsString>, wait: Duration, pause: Duration) -> Apt {
-        Apt { program: program.into(), prefix: vec![], wait, pause }
+    fn with_script(script: impl Into<OsString>, wait: Duration, pause: Duration) -> Apt {
+        Apt { program: "sh".into(), prefix: vec![script.into()], wait, pause }
     }
 
     /// Runs `apt-get ARGS` noninteractively. While another process holds an
@@ -109,7 +113,6 @@ fn is_lock_error(stderr: &str) -> bool {
 mod tests {
     use super::*;
     use std::fs;
-    use std::os::unix::fs::PermissionsExt;
     use std::path::{Path, PathBuf};
 
     /// A fresh temporary folder of the test's own.
@@ -120,7 +123,7 @@ mod tests {
         dir
     }
 
-    /// A stand-in for apt-get that appends its arguments to `calls`, then
+    /// A stand-in for apt-get (a shell script) that appends its arguments to `calls`, then
     /// fails with `message` and status 100 on its first `failures` runs and
     /// succeeds after that.
     fn fake_apt(dir: &Path, failures: usize, message: &str) -> PathBuf {
@@ -134,7 +137,6 @@ mod tests {
             calls = dir.join("calls").display(),
         );
         fs::write(&program, script).unwrap();
-        fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
         program
     }
 
@@ -147,7 +149,7 @@ mod tests {
     #[test]
     fn waits_while_another_process_holds_the_lock() {
         let dir = scratch("held");
-        let apt = Apt::with_program(fake_apt(&dir, 3, HELD), Duration::from_secs(60), Duration::from_millis(10));
+        let apt = Apt::with_script(fake_apt(&dir, 3, HELD), Duration::from_secs(60), Duration::from_millis(10));
         apt.run(&["install", "-y", "chromium"]).unwrap();
         let calls = calls(&dir);
         assert_eq!(calls.len(), 4, "three tries while the lock was held, then one that succeeded: {calls:?}");
@@ -163,7 +165,7 @@ mod tests {
         let dir = scratch("lists");
         let message = "E: Could not get lock /var/lib/apt/lists/lock. It is held by process 77 (apt-get)\n\
                        E: Unable to lock directory /var/lib/apt/lists/";
-        let apt = Apt::with_program(fake_apt(&dir, 1, message), Duration::from_secs(60), Duration::from_millis(10));
+        let apt = Apt::with_script(fake_apt(&dir, 1, message), Duration::from_secs(60), Duration::from_millis(10));
         apt.run(&["update", "-q"]).unwrap();
         assert_eq!(calls(&dir).len(), 2);
         let _ = fs::remove_dir_all(&dir);
@@ -172,7 +174,7 @@ mod tests {
     #[test]
     fn gives_up_with_a_clear_error_when_the_lock_stays_held() {
         let dir = scratch("stays");
-        let apt = Apt::with_program(fake_apt(&dir, 1000, HELD), Duration::from_millis(200), Duration::from_millis(20));
+        let apt = Apt::with_script(fake_apt(&dir, 1000, HELD), Duration::from_millis(200), Duration::from_millis(20));
         let err = apt.run(&["update"]).unwrap_err();
         assert!(err.contains("held its lock"), "{err}");
         assert!(calls(&dir).len() > 1, "it tried more than once");
@@ -183,7 +185,7 @@ mod tests {
     fn other_failures_are_errors_at_once() {
         let dir = scratch("other");
         let message = "E: Unable to locate package no-such-package";
-        let apt = Apt::with_program(fake_apt(&dir, 1000, message), Duration::from_secs(60), Duration::from_millis(10));
+        let apt = Apt::with_script(fake_apt(&dir, 1000, message), Duration::from_secs(60), Duration::from_millis(10));
         let err = apt.run(&["install", "no-such-package"]).unwrap_err();
         assert!(err.contains("apt-get install no-such-package failed"), "{err}");
         assert_eq!(calls(&dir).len(), 1);
