@@ -10,6 +10,7 @@
 //! [`LOCK_WAIT`] has passed.
 
 use std::ffi::OsString;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -107,6 +108,41 @@ fn is_lock_error(stderr: &str) -> bool {
                 || line.contains("Unable to lock directory")
                 || line.contains("Unable to lock the administration directory"))
     })
+}
+
+/// Installs the packages (name, probe) that are missing, with apt-get (as root, or
+/// through sudo), waiting for another apt or dpkg process to release its
+/// lock first ([`crate::apt`]).
+pub(crate) fn ensure(packages: &[(&str, &str)]) -> Result<(), String> {
+    let missing: Vec<&str> = packages.iter().filter(|(_, probe)| !present(probe)).map(|(name, _)| *name).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    println!("xtask: installing {}", missing.join(" "));
+    let apt = Apt::system();
+    apt.run(&["update", "-q"])?;
+    let mut install = vec!["install", "-y", "-q", "--no-install-recommends"];
+    install.extend(&missing);
+    apt.run(&install).map_err(|e| format!("cannot install {}: {e}", missing.join(" ")))?;
+    match packages.iter().find(|(_, probe)| !present(probe)) {
+        Some((name, _)) => Err(format!("{name} is still missing after apt-get install")),
+        None => Ok(()),
+    }
+}
+
+/// Whether a probe holds: an absolute path exists, or a command runs.
+pub(crate) fn present(probe: &str) -> bool {
+    if probe.starts_with('/') {
+        return Path::new(probe).exists();
+    }
+    let mut words = probe.split_whitespace();
+    let Some(program) = words.next() else { return false };
+    let mut cmd = Command::new(program);
+    cmd.args(words);
+    if program == "cc" || program == "nm" {
+        cmd.arg("--version");
+    }
+    cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
 #[cfg(test)]

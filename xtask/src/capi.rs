@@ -25,27 +25,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     if !status.success() {
         return Err(format!("cargo build failed: {status}"));
     }
-    let (lib, include) = (prefix.join("lib"), prefix.join("include"));
-    for dir in [lib.join("pkgconfig"), include.join("dds")] {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
-    let built = root.join("target/release");
-    copy(&built.join("libddscapi.so"), &lib.join("libdds.so.0"))?;
-    copy(&built.join("libddscapi.a"), &lib.join("libdds.a"))?;
-    let link = lib.join("libdds.so");
-    let _ = std::fs::remove_file(&link);
-    std::os::unix::fs::symlink("libdds.so.0", &link).map_err(|e| format!("cannot link {}: {e}", link.display()))?;
-    let headers = root.join("crates/dds-capi/include");
-    copy(&headers.join("dds/dll.h"), &include.join("dds/dll.h"))?;
-    copy(&headers.join("ddsrs.h"), &include.join("ddsrs.h"))?;
-    let pc = format!(
-        "prefix={}\nlibdir=${{prefix}}/lib\nincludedir=${{prefix}}/include\n\n\
-         Name: dds\nDescription: Double dummy solver for bridge (dds-rs, DDS 2.9's C interface)\n\
-         Version: 2.9.0\nLibs: -L${{libdir}} -ldds\nLibs.private: -lpthread -ldl -lm\nCflags: -I${{includedir}}\n",
-        prefix.display()
-    );
-    let pc_path = lib.join("pkgconfig/dds.pc");
-    std::fs::write(&pc_path, pc).map_err(|e| format!("cannot write {}: {e}", pc_path.display()))?;
+    lay_out(&root.join("target/release"), &prefix, &prefix.display().to_string())?;
     println!("installed under {}:", prefix.display());
     for file in [
         "lib/libdds.so.0",
@@ -58,6 +38,40 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         println!("  {file}");
     }
     Ok(())
+}
+
+/// Lays the C library built in `built` (`libddscapi.so`, `libddscapi.a`)
+/// out under `prefix` as DDS's files: `lib/libdds.so.0`, the link
+/// `lib/libdds.so`, `lib/libdds.a`, `include/dds/dll.h`, `include/ddsrs.h`
+/// and `lib/pkgconfig/dds.pc`, whose `prefix` is `pc_prefix` (a path, or
+/// `${pcfiledir}/../..` for a tree that may be unpacked anywhere).
+pub(crate) fn lay_out(built: &Path, prefix: &Path, pc_prefix: &str) -> Result<(), String> {
+    let (lib, include) = (prefix.join("lib"), prefix.join("include"));
+    for dir in [lib.join("pkgconfig"), include.join("dds")] {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    copy(&built.join("libddscapi.so"), &lib.join("libdds.so.0"))?;
+    copy(&built.join("libddscapi.a"), &lib.join("libdds.a"))?;
+    let link = lib.join("libdds.so");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("libdds.so.0", &link).map_err(|e| format!("cannot link {}: {e}", link.display()))?;
+    let headers = xtask::project_root().join("crates/dds-capi/include");
+    copy(&headers.join("dds/dll.h"), &include.join("dds/dll.h"))?;
+    copy(&headers.join("ddsrs.h"), &include.join("ddsrs.h"))?;
+    let pc_path = lib.join("pkgconfig/dds.pc");
+    std::fs::write(&pc_path, pc_file(pc_prefix)).map_err(|e| format!("cannot write {}: {e}", pc_path.display()))
+}
+
+/// The pkg-config file: DDS's library name and interface version (2.9.0,
+/// what programs written for DDS ask for), this library's own version in
+/// the description.
+fn pc_file(prefix: &str) -> String {
+    format!(
+        "prefix={prefix}\nlibdir=${{prefix}}/lib\nincludedir=${{prefix}}/include\n\n\
+         Name: dds\nDescription: Double dummy solver for bridge (ddsrs {}, DDS 2.9's C interface)\n\
+         Version: 2.9.0\nLibs: -L${{libdir}} -ldds\nLibs.private: -lpthread -ldl -lm\nCflags: -I${{includedir}}\n",
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// `path` made absolute against the current directory.

@@ -5,7 +5,8 @@
 //! * `cargo xtask tidy` checks conventions that a compiler does not: every
 //!   `.rs` file of `crates/`, `xtask/` and `benches/` opens with a `//!` doc
 //!   comment, no test uses `should_panic` (tests check the error value), and
-//!   the crate graph that `ARCHITECTURE.md` states matches the manifests.
+//!   the crate graph that `ARCHITECTURE.md` states matches the manifests;
+//!   then it checks the GitHub workflows with actionlint.
 //! * `cargo xtask bench [ARGS]` runs the `ddsbench` workloads in release
 //!   mode, side by side with DDS 2.9 when Debian's `libdds-dev` is
 //!   installed (`apt-get install libdds-dev`).
@@ -20,6 +21,9 @@
 //!   programs and the batch tests under ThreadSanitizer, and `cargo xtask
 //!   miri` the tests of the crates with `unsafe` code under Miri (CI runs
 //!   `tsan --stable`; the rest is by hand: see `docs/sanitizers.md`).
+//! * `cargo xtask dist [--platform NAME]... [--out DIR] [--test]` builds the
+//!   release artifacts (Linux x86_64 and aarch64, Windows, the packages)
+//!   into `target/dist` and with `--test` tries each in a clean room.
 //! * `cargo xtask wasm [--test]` builds the npm package of `dds-wasm`
 //!   (`target/npm/`, packed) and with `--test` runs its Node tests.
 
@@ -27,6 +31,7 @@ mod apt;
 mod bench;
 mod capi;
 mod codegen;
+mod dist;
 mod fuzz;
 mod process;
 mod sanitizers;
@@ -42,7 +47,7 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["codegen"] => codegen::generate(codegen::Mode::Write),
         ["codegen", "--check"] => codegen::generate(codegen::Mode::Check),
-        ["tidy"] => tidy::check(&xtask::project_root()),
+        ["tidy"] => tidy::run(&xtask::project_root()),
         ["bench", rest @ ..] => bench::run(rest),
         ["test", rest @ ..] => test::run(rest),
         ["capi", rest @ ..] => capi::run(rest),
@@ -50,8 +55,9 @@ fn main() -> ExitCode {
         ["tsan", rest @ ..] => sanitizers::tsan(rest),
         ["miri", rest @ ..] => sanitizers::miri(rest),
         ["wasm", rest @ ..] => wasm::run(rest),
+        ["dist", rest @ ..] => dist::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...] | tsan [--stable] [--rounds K] | miri | wasm [--test]>");
+            eprintln!("usage: cargo xtask <codegen [--check] | tidy | bench [--reps N] [WORKLOAD ...] | test [--offline] | capi [--prefix DIR] | fuzz [--seconds N] [--no-sanitizer] [TARGET ...] | tsan [--stable] [--rounds K] | miri | wasm [--test] | dist [--platform NAME]... [--out DIR] [--test]>");
             return ExitCode::from(2);
         }
     };

