@@ -44,6 +44,7 @@ __all__ = [
     "board_info",
     "parse_seat",
     "parse_vulnerability",
+    "_pbn_first_seat",
     "PbnRecord",
     "parse_pbn",
     "SolverContext",
@@ -53,7 +54,13 @@ __all__ = [
     "_dds3_read_pbn",
     "_dds3_read_play",
     "_dds3_error",
+    "RETURN_NO_FAULT",
+    "RETURN_UNKNOWN_FAULT",
+    "RETURN_PLAY_FAULT",
+    "RETURN_NO_SUIT",
     "_dds29_message",
+    "_dds29_card",
+    "_dds29_future_tricks",
     "_dds29_board",
     "_dds29_table_deal",
     "_dds29_short_tables",
@@ -501,6 +508,7 @@ def _set_chunk_seconds(seconds: float) -> float: ...
 def board_info(board: int) -> tuple[str, str]: ...
 def parse_seat(seat: _SeatLike) -> str: ...
 def parse_vulnerability(vulnerability: _VulLike) -> str: ...
+def _pbn_first_seat(deal: str) -> str: ...
 @final
 class PbnRecord:
     """A game of a PBN file read as a board (parse_pbn)."""
@@ -594,7 +602,17 @@ def _dds3_error(code: int) -> Exception: ...
 # ddsrs.dds3): each returns (code, value), code 1 with the value or DDS's
 # status code with None.
 
+#: DDS's status codes the compatibility modules use themselves (dds::compat's).
+RETURN_NO_FAULT: int
+RETURN_UNKNOWN_FAULT: int
+RETURN_PLAY_FAULT: int
+RETURN_NO_SUIT: int
+
 def _dds29_message(code: int) -> str: ...
+def _dds29_card(suit: int, rank: int) -> Optional[str]: ...
+def _dds29_future_tricks(
+    solution: Solution, target: int
+) -> tuple[int, int, list[int], list[int], list[int], list[int]]: ...
 def _dds29_board(
     cards: _Masks,
     trump: int,

@@ -70,13 +70,12 @@ __all__ = [
 
 DDSError = _dds.DDSError
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
-# DDS 2.9's status codes (dll.h) that this module raises itself; a
-# solver error carries its own (InputError.code, the facade's code_of).
-_UNKNOWN, _PLAY_FAULT, _NO_SUIT = -1, -98, -201
+# DDS 2.9's status codes (dll.h, the facade's dds::compat) that this
+# module raises itself; a solver error carries its own (InputError.code,
+# the facade's code_of).
+_UNKNOWN, _PLAY_FAULT, _NO_SUIT = _native.RETURN_UNKNOWN_FAULT, _native.RETURN_PLAY_FAULT, _native.RETURN_NO_SUIT
 
 
 class _Fault(Exception):
@@ -92,17 +91,11 @@ def _error(code: int) -> DDSError:
     return DDSError(_native._dds29_message(code))
 
 
-def _card_text(suit: int, rank: int) -> Optional[str]:
-    if 0 <= suit <= 3 and 2 <= rank <= 14:
-        return SUITS[suit] + RANKS[rank - 2]
-    return None
-
-
 def _checked(answer: tuple):
     """The value of a native helper's ``(code, value)``, or the code as a
     fault."""
     code, value = answer
-    if code != 1:
+    if code != _native.RETURN_NO_FAULT:
         raise _Fault(code)
     return value
 
@@ -123,22 +116,11 @@ def _board(dl, target: int, solutions: int = 1, mode: int = 1):
 
 
 def _future_tricks(solution, target: int):
-    """A ddsrs Solution as DDS's futureTricks."""
+    """A ddsrs Solution as DDS's futureTricks (the facade's, for DDS's
+    ``target``)."""
     fut = _dds.futureTricks()
-    fut.nodes = min(solution.nodes, 2**31 - 1)
-    cards = solution.cards[:13]
-    fut.cards = len(cards)
-    for i, c in enumerate(cards):
-        fut.suit[i] = SUITS.index(c.card[0])
-        fut.rank[i] = RANKS.index(c.card[1]) + 2
-        equals = 0
-        for e in c.equals:
-            equals |= 1 << (RANKS.index(e[1]) + 2)
-        fut.equals[i] = equals
-        fut.score[i] = -2 if c.tricks is None else c.tricks
-    if not cards:
-        # No card reaches the target: DDS's -1 (0 for a target of 1).
-        fut.score[0] = -1 if target > 1 else 0
+    fut.nodes, fut.cards, suit, rank, equals, score = _native._dds29_future_tricks(solution, target)
+    fut.suit[:], fut.rank[:], fut.equals[:], fut.score[:] = suit, rank, equals, score
     return fut
 
 
@@ -350,7 +332,7 @@ def par(deal: Union[Deal, DDTable], vul: Union[Vul, int], dealer: Player) -> Par
 def _card_code(card) -> str:
     if isinstance(card, str):
         card = Card(card)
-    text = _card_text(int(card.suit), int(card.rank.to_alternate()))
+    text = _native._dds29_card(int(card.suit), int(card.rank.to_alternate()))
     if text is None:
         raise _Fault(_PLAY_FAULT)
     return text

@@ -6,9 +6,10 @@
 //! value)`: `code` 1 (`RETURN_NO_FAULT`) with the value, or DDS's status
 //! code and `None`; the Python modules raise their own exceptions for it.
 
-use dds::compat::{self, PlayCount, RawDeal, RETURN_NO_FAULT};
+use dds::compat::{self, FutureTricks, PlayCount, RawDeal, RETURN_NO_FAULT};
 use dds::model::{Deal, Seat, Strain};
-use dds::{Parallel, MAX_THREADS};
+use dds::{Parallel, Target, MAX_THREADS};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::types;
@@ -58,6 +59,28 @@ pub(crate) fn raw(cards: [[u32; 4]; 4], trump: i32, first: i32, trick_suit: [i32
 #[pyfunction]
 pub(crate) fn _dds29_message(code: i32) -> &'static str {
     compat::message(code)
+}
+
+/// DDS's card of a suit (0-3: S, H, D, C) and a rank (2-14), as `"SA"`;
+/// `None` for numbers out of range (the facade's `compat::card`).
+#[pyfunction]
+pub(crate) fn _dds29_card(suit: i32, rank: i32) -> Option<String> {
+    compat::card(suit, rank).map(|c| c.to_string())
+}
+
+/// One futureTricks of DDS's, its 13-entry arrays as `[i32; 13]`.
+type FutureTuple = (i32, i32, [i32; 13], [i32; 13], [i32; 13], [i32; 13]);
+
+/// DDS's futureTricks of a `solve_board` or `solve_boards` answer for DDS's
+/// `target` (-1 the most tricks, 0 to 13), the facade's `FutureTricks`:
+/// `(nodes, cards, suit, rank, equals, score)`, the last four 13 ints each
+/// (0 beyond `cards`). A solution whose cards do not read (one built by
+/// hand) raises `ValueError`.
+#[pyfunction]
+pub(crate) fn _dds29_future_tricks(solution: PyRef<'_, types::Solution>, target: i32) -> PyResult<FutureTuple> {
+    let solution = solution.to_dds().ok_or_else(|| PyValueError::new_err("a card of the solution does not read"))?;
+    let fut = FutureTricks::new(&solution, Target::from_dds(i64::from(target)).unwrap_or(Target::Max));
+    Ok((fut.nodes, fut.cards, fut.suit, fut.rank, fut.equals, fut.score))
 }
 
 /// DDS's `deal` (`cards`: `remainCards`, 4 x 4 masks) checked as

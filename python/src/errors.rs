@@ -11,7 +11,7 @@
 //! `RETURN_UNKNOWN_FAULT`, for a fault DDS has no code of its own for). A `PlayError` also carries
 //! `card_index`, `card`, `seat` and `fault`.
 
-use dds::compat::{code_of, RETURN_UNKNOWN_FAULT};
+use dds::compat::{code_of, RETURN_NO_FAULT, RETURN_NO_SUIT, RETURN_PLAY_FAULT, RETURN_UNKNOWN_FAULT};
 use dds::model::ParseDealError;
 use dds::{Error, PlayFault, PositionError};
 use pyo3::create_exception;
@@ -156,6 +156,16 @@ impl From<Error> for Failure {
         Failure::from_dds(&error)
     }
 }
+
+/// DDS's status codes that the compatibility modules (`ddsrs.endplay`,
+/// `ddsrs.dds3`) use themselves, by DDS's names (`dds::compat`'s): the
+/// code of success, and those of the faults they find on their own side.
+pub(crate) const DDS_CODES: [(&str, i32); 4] = [
+    ("RETURN_NO_FAULT", RETURN_NO_FAULT),
+    ("RETURN_UNKNOWN_FAULT", RETURN_UNKNOWN_FAULT),
+    ("RETURN_PLAY_FAULT", RETURN_PLAY_FAULT),
+    ("RETURN_NO_SUIT", RETURN_NO_SUIT),
+];
 
 /// The short name of a position error.
 fn position_kind(error: &PositionError) -> &'static str {

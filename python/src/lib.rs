@@ -94,6 +94,9 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MISSING", tables::MISSING)?;
     m.add("MAX_THREADS", dds::MAX_THREADS)?;
     m.add("PAR_DTYPE", tables::par_dtype(py)?)?;
+    for (name, code) in errors::DDS_CODES {
+        m.add(name, code)?;
+    }
     m.add("InputError", py.get_type::<errors::InputError>())?;
     m.add("DealError", py.get_type::<errors::DealError>())?;
     m.add("BoardError", py.get_type::<errors::BoardError>())?;
@@ -128,6 +131,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pbn::parse_pbn, m)?)?;
     m.add_function(wrap_pyfunction!(pbn::parse_seat, m)?)?;
     m.add_function(wrap_pyfunction!(pbn::parse_vulnerability, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::_pbn_first_seat, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_pbns, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;
@@ -136,6 +140,8 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dds3::_dds3_error, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_message, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_board, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_card, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_future_tricks, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_table_deal, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_short_tables, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_play, m)?)?;

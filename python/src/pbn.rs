@@ -1,11 +1,12 @@
 //! Boards and PBN files as the model reads them: `board_info` (a board
 //! number's dealer and vulnerability), `parse_pbn` (a PBN file's games
 //! read as boards, `PbnRecord`), and `parse_seat` / `parse_vulnerability`
-//! (a seat's or a vulnerability's names). Every rule is the model's
+//! (a seat's or a vulnerability's names), and `_pbn_first_seat` (the seat
+//! a PBN deal's text starts from). Every rule is the model's
 //! (`dealer_for_board`, `Vulnerability::for_board`, `PbnFile::records`
 //! with PBN's `#` copy rule, the names' `FromStr`); this file converts.
 
-use dds::model::{dealer_for_board, PbnCharset, PbnFile, Vulnerability};
+use dds::model::{dealer_for_board, PbnCharset, PbnDeal, PbnFile, Seat, Vulnerability};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple, PyType};
 
@@ -59,6 +60,23 @@ pub(crate) fn parse_seat(py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<St
 #[pyfunction]
 pub(crate) fn parse_vulnerability(py: Python<'_>, vulnerability: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     convert::vulnerability(vulnerability).map(Vulnerability::as_str).map_err(|f| f.to_pyerr(py, None))
+}
+
+/// The first seat of PBN deal text, as `"E"` for `"e:..."`: the seat
+/// whose hand the text gives first, and so the dealer of a deal that names
+/// none (PBN's convention; `ddsrs.dask`'s par). The text (surrounding
+/// whitespace aside) is read by the model as a PBN deal (`PbnDeal`; hands
+/// may be unknown, `-`), whose first seat the character before the colon
+/// is; text that is not one raises `DealError`.
+#[pyfunction]
+pub(crate) fn _pbn_first_seat(py: Python<'_>, deal: &str) -> PyResult<String> {
+    let text = deal.trim();
+    text.parse::<PbnDeal>().map_err(|e| Failure::from_dds(&e.into()).to_pyerr(py, None))?;
+    // A PBN deal read by the model starts with its first seat's letter.
+    let first = text.chars().next().and_then(Seat::from_char);
+    first
+        .map(seat_text)
+        .ok_or_else(|| Failure::new(Class::Deal, "pbn_syntax", format!("no first seat in {deal:?}")).to_pyerr(py, None))
 }
 
 /// A game of a PBN file read as a board (`parse_pbn`): `game` (its place

@@ -147,6 +147,26 @@ def test_exceptions_carry_dds_status_codes():
     assert back.code == -3 and back.kind == "target_too_high"
 
 
+def test_the_first_seat_of_a_pbn_deal():
+    # PBN's deal text gives the hands from the seat before its colon.
+    assert ddsrs._ddsrs._pbn_first_seat(TWO) == "E"
+    assert ddsrs._ddsrs._pbn_first_seat(" w:" + ONE[2:] + "\n") == "W"
+    assert ddsrs._ddsrs._pbn_first_seat("S:- AKQJT98765432... - -") == "S"
+    for bad in ("X:" + ONE[2:], ONE[2:], "N:AKQ", ""):
+        with pytest.raises(ddsrs.DealError):
+            ddsrs._ddsrs._pbn_first_seat(bad)
+
+
+def test_dds_status_codes_are_the_native_modules():
+    # DDS's dll.h: RETURN_NO_FAULT 1, RETURN_UNKNOWN_FAULT -1,
+    # RETURN_PLAY_FAULT -98, RETURN_NO_SUIT -201.
+    native = ddsrs._ddsrs
+    codes = (native.RETURN_NO_FAULT, native.RETURN_UNKNOWN_FAULT, native.RETURN_PLAY_FAULT, native.RETURN_NO_SUIT)
+    assert codes == (1, -1, -98, -201)
+    with pytest.raises(ValueError, match="^DDS error -201: "):
+        dds3.calc_all_tables_pbn([DEAL], trump_filter=(1, 1, 1, 1, 1))
+
+
 def test_dask_reads_games_with_the_models_rules(tmp_path):
     path = tmp_path / "games.pbn"
     path.write_text(GAMES, encoding="utf-8")

@@ -54,6 +54,14 @@ impl ScoredCard {
             tricks: c.tricks,
         }
     }
+
+    /// The solver's card back, its cards read by the model (`None` if one
+    /// does not read: a card built by hand).
+    fn to_dds(&self) -> Option<dds::ScoredCard> {
+        let card = self.card.parse().ok()?;
+        let equals = self.equals.iter().map(|e| e.parse().ok()).collect::<Option<_>>()?;
+        Some(dds::ScoredCard { card, equals, tricks: self.tricks })
+    }
 }
 
 /// The answer of `solve_board` (DDS's `futureTricks`): the cards of the seat
@@ -126,5 +134,11 @@ impl Solution {
     /// From the solver's answer.
     pub(crate) fn from_dds(s: &dds::Solution) -> Solution {
         Solution { cards: s.cards.iter().map(ScoredCard::from_dds).collect(), forced: s.forced, nodes: s.nodes }
+    }
+
+    /// The solver's answer back (`None` if a card does not read).
+    pub(crate) fn to_dds(&self) -> Option<dds::Solution> {
+        let cards = self.cards.iter().map(ScoredCard::to_dds).collect::<Option<_>>()?;
+        Some(dds::Solution { cards, forced: self.forced, nodes: self.nodes })
     }
 }
