@@ -11,7 +11,7 @@
 //! released, the parallel batches, and DDS 3's exceptions. The argument
 //! conversions of DDS 3's bindings (which types, which ranges, which
 //! messages, the 79-byte PBN text), `solve_boards_pbn`'s included, are
-//! the Python half's alone (`python/ddsrs/dds3.py`); DDS's checks,
+//! the Python half's alone (`python/ddsrs/_dds3_args.py`); DDS's checks,
 //! status codes and reading of PBN text are the facade's (`dds::compat`),
 //! as is every rule of the game.
 
