@@ -179,6 +179,28 @@ def test_bad_deal_is_a_row(client, tmp_path):
     assert rows[1]["error"] == e.value.reason == str(e.value)
 
 
+def test_random_deals_are_those_of_earlier_releases():
+    # The deals of a seed never change: these are random_deal's before its
+    # text was written by the model (East void in clubs: "AQ986.").
+    rng = random.Random(5)
+    assert [ddask.random_deal(rng) for _ in range(2)] == [
+        "N:53.92.K42.KT5432 QT2.KT876.AQ986. A9876.A43.T53.J8 KJ4.QJ5.J7.AQ976",
+        "N:QJ8.K92.74.98762 7632.AT.KQ9.AK54 A9.Q75.JT865.QJT KT54.J8643.A32.3",
+    ]
+
+
+def test_a_deal_without_a_dealer_gets_the_par_of_its_first_seat(list10):
+    # list10's deals start from their dealer's seat: with no dealer given,
+    # each part row has DDS's PAR2 score of that dealer (the text's first
+    # seat, in any case, after any whitespace), its dealer column null.
+    texts = [r.deal if k % 2 else f" {r.deal[0].lower()}{r.deal[1:]}" for k, r in enumerate(list10)]
+    assert {t.strip()[0].upper() for t in texts} == set("NESW")
+    table = ddask.shard_table([ddask.Deal(t, None, VULS[r.vul]) for t, r in zip(texts, list10)])
+    rows = table.to_pylist()
+    assert [g["par_score"] for g in rows] == [r.par2[0] for r in list10]
+    assert all(g["dealer"] is None and g["error"] is None for g in rows)
+
+
 def test_pandas_reads_the_output(client, list10, tmp_path):
     # The README reads the output folder with pandas: the dask extra installs it.
     pd = pytest.importorskip("pandas")
