@@ -74,10 +74,10 @@ use position::PositionArgs;
 
 /// The end of `dds --help`: what a signal does (see [`interrupt`]).
 const AFTER_HELP: &str = "\
-Ctrl-C, SIGTERM or SIGHUP: table, par, pbn, report and layouts finish the chunk being solved \
-(up to 64 deals, or the layouts in hand) and stop; records read but not yet being solved are dropped. \
-Every finished result is written whole, -o FILE leaves FILE as it was and the finished results in \
-FILE.part, a message says how many were finished and where, and the exit status is 130. solve, line \
+Ctrl-C, SIGTERM or SIGHUP: table, par, pbn and report stop the searches in flight at once and write \
+the deals finished before the first one not finished, in input order; layouts stops after the layouts \
+in hand. Every finished result is written whole, -o FILE leaves FILE as it was and the finished results \
+in FILE.part, a message says how many were finished and where, and the exit status is 130. solve, line \
 and play stop at once (nothing is written before their result). A second signal stops any command at once.
 
 The output is the same, byte for byte, with any --threads (layouts --time, and a run stopped by a \
@@ -328,7 +328,7 @@ pub fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     // The commands that print one result have nothing to keep before it is
-    // found; the others finish the chunk in progress and keep the results.
+    // found; the others stop their searches and keep the results finished.
     let mode = match cli.command {
         Command::Play { .. } | Command::Line { .. } | Command::Solve { .. } => interrupt::Mode::AtOnce,
         _ => interrupt::Mode::Finish,

@@ -447,6 +447,16 @@ fn help_names_every_input_format() {
     }
 }
 
+/// What `--help` says of Ctrl-C is what the command does since the
+/// searches in flight are stopped (interrupt.rs tests the behaviour).
+#[test]
+fn help_says_a_signal_stops_the_searches_in_flight() {
+    let output = run(&["--help"], b"");
+    let help = String::from_utf8(output.stdout).unwrap().replace('\n', " ");
+    assert!(help.contains("stop the searches in flight at once"), "{help}");
+    assert!(!help.contains("finish the chunk"), "{help}");
+}
+
 #[test]
 fn output_named_as_the_commands_own_standard_output_goes_there() {
     let dir = temp_dir("files-own-stdout");
