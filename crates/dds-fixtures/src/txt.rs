@@ -7,7 +7,9 @@
 //! DDS's own files always have all seven lines in that order. See
 //! `fixtures/dds-hands/PROVENANCE.md` for the meaning of every field.
 
-use dds_model::{BySeat, ByStrain, Card, Deal, Holding, Rank, Seat, Strain, Suit};
+use dds_model::{
+    BySeat, ByStrain, Card, DdsHandField, DdsHandLine, DdsHandLineError, Deal, Holding, Rank, Seat, Strain, Suit,
+};
 
 use crate::error::{FixtureError, FixtureErrorKind, LineTag};
 use crate::tokens::{Fields, Token, Tokens};
@@ -195,7 +197,7 @@ pub fn parse_txt(text: &str) -> Result<Vec<Record>, FixtureError> {
                 fields.end().map_err(at)?;
                 number = Some((line_number, count));
             }
-            LineTag::Pbn => records.push(parse_pbn(line_number, fields).map_err(at)?),
+            LineTag::Pbn => records.push(parse_pbn(line_number, line).map_err(at)?),
             _ => {
                 let record = records.last_mut().ok_or_else(|| at(FixtureErrorKind::NoRecord(tag)))?;
                 parse_answer(record, tag, fields).map_err(at)?;
@@ -212,21 +214,31 @@ pub fn parse_txt(text: &str) -> Result<Vec<Record>, FixtureError> {
     Ok(records)
 }
 
-/// `PBN dealer vul trump first "deal"`.
-fn parse_pbn(line: usize, mut fields: Fields<'_>) -> Result<Record, FixtureErrorKind> {
-    let dealer = Seat::new(fields.number::<usize>("dealer", |v| v < Seat::NUM)?);
-    let vulnerability = fields.number::<u8>("vulnerability", |v| v < 4)?;
-    let strain = Strain::new(fields.number::<usize>("trump", |v| v < Strain::NUM)?);
-    let leader = Seat::new(fields.number::<usize>("first", |v| v < Seat::NUM)?);
-    let deal = fields.quoted("deal")?.parse::<Deal>().map_err(FixtureErrorKind::InvalidDeal)?;
-    fields.end()?;
+/// `PBN dealer vul trump first "deal"`: the model's [`DdsHandLine`], its
+/// errors as the fixtures' (the PBN line's fields by their names).
+fn parse_pbn(line: usize, text: &str) -> Result<Record, FixtureErrorKind> {
+    use DdsHandLineError as E;
+    use FixtureErrorKind as K;
+    let tag = LineTag::Pbn;
+    let pbn = DdsHandLine::parse(text).map_err(|e| match e {
+        E::MissingField(field) => K::MissingField { tag, field: field.name() },
+        E::InvalidNumber { field, text } => K::InvalidNumber { tag, field: field.name(), text },
+        E::UnquotedDeal => K::ExpectedQuoted { tag, field: DdsHandField::Deal.name() },
+        E::UnterminatedQuote => K::UnterminatedQuote,
+        E::TrailingText(text) => K::TrailingText { tag, text },
+        E::InvalidDeal(e) => K::InvalidDeal(e),
+        E::MisplacedQuote => K::MisplacedQuote,
+        // Not a deal line: the caller has read `PBN` as the first word, so
+        // this does not happen.
+        _ => K::UnknownTag(text.to_owned()),
+    })?;
     Ok(Record {
         line,
-        dealer,
-        vulnerability,
-        strain,
-        leader,
-        deal,
+        dealer: pbn.dealer,
+        vulnerability: pbn.vulnerability.to_dds(),
+        strain: pbn.strain,
+        leader: pbn.leader,
+        deal: pbn.deal,
         fut: None,
         table: None,
         par: None,
