@@ -3,18 +3,19 @@
 //! hand files, or standard input holding any of them (read as it comes).
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Read};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
+use std::io::Read;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use dds::model::{Deal, PbnCarry, Seat, Vulnerability};
+use dds::model::{DdsHandLine, DdsHandLineError, Deal, PbnCarry, Seat, Vulnerability};
 
 use crate::Failure;
 
 mod pbn;
+mod stdin;
 
-use pbn::scan_pbn_line;
 pub(crate) use pbn::PbnPieces;
+use stdin::split_pieces;
 
 /// A file or a deal given on the command line, read whole.
 pub(crate) struct Source {
@@ -472,83 +473,6 @@ impl Records {
     }
 }
 
-/// Reads standard input (or `input`, for the fuzz targets) line by line
-/// and sends each record as soon as its last line has come: a line of
-/// deals, a PBN game at the blank line that ends it, and a LIN input
-/// whole. Blank lines and comments before a record go with it.
-fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Piece, Failure>>) {
-    let (mut line, mut piece) = (Vec::new(), Vec::new());
-    let (mut number, mut first) = (0usize, 1usize);
-    let mut format = None;
-    let (mut has_tag, mut in_comment) = (false, false);
-    let send_piece = |piece: &mut Vec<u8>, format: Option<Format>, first: usize| {
-        let (text, charset) = Charset::decode(&std::mem::take(piece));
-        // A piece with no record in it (the whole input, blank lines and
-        // comments) is told by its text: escape lines make a PBN file with
-        // no games.
-        let format = format.or_else(|| Format::of(&text)).unwrap_or(Format::Lines);
-        send.send(Ok(Piece { text, charset, format, line: first })).is_ok()
-    };
-    loop {
-        line.clear();
-        // At most one byte past the longest line: a line without its end
-        // by then is too long.
-        match (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(n) if n > MAX_LINE => {
-                let _ = send.send(Err(too_long(STDIN, number + 1)));
-                return;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                let _ = send.send(Err(Failure(format!("{STDIN}: {e}"))));
-                return;
-            }
-        }
-        number += 1;
-        if piece.is_empty() {
-            first = number;
-        }
-        piece.extend_from_slice(&line);
-        // A record that never ends (`yes | dds table`: blank lines before a
-        // deal that never comes) must not fill the memory; LIN is read to
-        // its end by design.
-        if piece.len() > MAX_RECORD && format != Some(Format::Lin) {
-            let what = format!("lines {first} to {number} hold no whole record in {} MiB", MAX_RECORD >> 20);
-            let _ = send.send(Err(Failure(format!("{STDIN}: {what}: not a file of deals, PBN or DDS's hand files"))));
-            return;
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_start_matches('\u{feff}').trim();
-        if format.is_none() && !is_skipped(text) {
-            format = Some(Format::of_first_line(text));
-        }
-        let ends = match format {
-            None | Some(Format::Lin) => false,
-            Some(Format::Lines | Format::DdsHands) => true,
-            Some(Format::Pbn) => {
-                let (open, tag) = scan_pbn_line(text.as_bytes(), in_comment);
-                in_comment = open;
-                has_tag |= tag;
-                // Blank as PbnFile reads a blank line (spaces, tabs and a
-                // line end only), so that a game ends where it would in a
-                // file: a line of other white space is text of the game.
-                let blank = line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-                blank && has_tag && !in_comment
-            }
-        };
-        if ends {
-            has_tag = false;
-            if !send_piece(&mut piece, format, first) {
-                return;
-            }
-        }
-    }
-    if !piece.is_empty() {
-        send_piece(&mut piece, format, first);
-    }
-}
-
 /// The boards of a LIN text (BBO's hand records and movies), with
 /// the dealer of `md|` and the vulnerability of `sv|` (or of the board
 /// number when `sv|` is absent).
@@ -566,40 +490,24 @@ fn lin_items(name: &str, text: &str) -> Vec<Result<Item, Failure>> {
         .collect()
 }
 
-/// The record of a line of DDS's hand files: `PBN dealer vul trump first
-/// "deal"` (dealer 0-3 for N, E, S, W; vul 0 none, 1 both, 2 North-South,
-/// 3 East-West) is a deal with its dealer and vulnerability; the other
-/// lines (`NUMBER`, `FUT`, `TABLE`, `PAR`, ...) and blank lines are read
-/// past.
+/// The record of a line of DDS's hand files: a `PBN dealer vul trump
+/// first "deal"` line (the model's [`DdsHandLine`]) is a full deal with its
+/// dealer and vulnerability; the other lines (`NUMBER`, `FUT`, `TABLE`,
+/// `PAR`, ...) and blank lines are read past.
 fn dds_hands_item(label: &str, line: &str) -> Option<Result<Item, Failure>> {
-    if !line.starts_with("PBN") {
+    if !line.starts_with(DdsHandLine::TAG) {
         return None;
     }
-    let bad = |what: &str| Failure(format!("{label}: {what} (expected PBN dealer vul trump first \"deal\")"));
-    Some((|| {
-        let (fields, deal) = line["PBN".len()..].split_once('"').ok_or_else(|| bad("no quoted deal"))?;
-        let deal = deal.strip_suffix('"').or_else(|| deal.trim_end().strip_suffix('"'));
-        let deal = deal.ok_or_else(|| bad("the deal has no closing quote"))?;
-        let numbers: Vec<&str> = fields.split_whitespace().collect();
-        let [dealer, vul, _trump, _first] = numbers[..] else {
-            return Err(bad(&format!("{} numbers before the deal", numbers.len())));
-        };
-        let dealer = match dealer.parse::<usize>() {
-            Ok(d) if d < 4 => Seat::ALL[d],
-            _ => return Err(bad(&format!("dealer {dealer:?} is not 0-3"))),
-        };
-        let vulnerability = match vul {
-            "0" => Vulnerability::None,
-            "1" => Vulnerability::Both,
-            "2" => Vulnerability::NorthSouth,
-            "3" => Vulnerability::EastWest,
-            _ => return Err(bad(&format!("vulnerability {vul:?} is not 0-3"))),
-        };
-        let mut item = Item::new(deal.to_owned(), full_deal(label, deal)?);
-        item.dealer = Some(dealer);
-        item.vulnerability = Some(vulnerability);
-        Ok(item)
-    })())
+    Some(match DdsHandLine::parse(line) {
+        Ok(read) => dds::full_deal(&read.deal).map_err(|e| Failure(format!("{label}: {e}"))).map(|deal| {
+            let mut item = Item::new(read.deal_text, deal);
+            item.dealer = Some(read.dealer);
+            item.vulnerability = Some(read.vulnerability);
+            item
+        }),
+        Err(DdsHandLineError::InvalidDeal(e)) => Err(Failure(format!("{label}: {e}"))),
+        Err(e) => Err(Failure(format!("{label}: {e} (expected PBN dealer vul trump first \"deal\")"))),
+    })
 }
 
 /// Whether a command-line argument that names no file is meant as a deal:
