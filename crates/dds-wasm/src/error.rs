@@ -5,7 +5,9 @@
 
 use std::cell::RefCell;
 
-use dds::model::{LinError, ParseCardsError, ParseDealError, ParseError, PbnFileError, PbnRecordError, PbnTagError};
+use dds::model::{
+    DdsHandLineError, LinError, ParseCardsError, ParseDealError, ParseError, PbnFileError, PbnRecordError, PbnTagError,
+};
 use wasm_bindgen::prelude::*;
 
 /// A failure to hand to JavaScript: what kind of thing went wrong, and the
@@ -85,6 +87,16 @@ impl From<ParseCardsError> for Failure {
 impl From<ParseDealError> for Failure {
     fn from(e: ParseDealError) -> Failure {
         Failure::new("ParseDeal", e.to_string())
+    }
+}
+
+impl From<DdsHandLineError> for Failure {
+    /// A deal line of DDS's hand files: `ParseDeal` for its deal, else `Parse`.
+    fn from(e: DdsHandLineError) -> Failure {
+        match e {
+            DdsHandLineError::InvalidDeal(e) => Failure::from(e),
+            e => Failure::new("Parse", e.to_string()),
+        }
     }
 }
 

@@ -30,6 +30,7 @@
 mod api;
 mod classes;
 mod convert;
+mod dds_hands;
 mod error;
 mod files;
 mod layouts;
@@ -65,6 +66,8 @@ export interface ContractScore {
   /** The contract's text, "4SX by N". */
   contract: string;
   level: number; strain: string; penalty: string; declarer: string;
+  /** The opening leader: declarer's left-hand opponent (replay's and analysePlay's `leader`). */
+  leader: string;
   /** Whether declarer's side is vulnerable. */
   vulnerable: boolean;
   tricks: number; tricksNeeded: number; made: boolean;
@@ -77,10 +80,11 @@ export interface ContractScore {
 }
 /** boardInfo's answer: the board's dealer and vulnerability (the 16-board cycle). */
 export interface BoardInfo { board: number; dealer: string; vulnerability: string }
-/** A trick of replay: its leader, its cards in the order played, and its
- *  winner once it is over (the seat winning so far while it is not). */
-export interface PlayedTrick { leader: string; cards: string[]; winner: string }
-export interface CurrentTrick { leader: string; cards: string[]; winning: string | null }
+/** A trick of replay: its leader, its cards in the order played with the
+ *  seat that played each (`seats[i]` played `cards[i]`), and its winner once
+ *  it is over (the seat winning so far while it is not). */
+export interface PlayedTrick { leader: string; cards: string[]; seats: string[]; winner: string }
+export interface CurrentTrick { leader: string; cards: string[]; seats: string[]; winning: string | null }
 /** replay's answer: the play as the solver's Board played it. */
 export interface ReplayResult {
   /** The tricks completed. */
@@ -266,6 +270,15 @@ export interface PbnGame extends RecordedPlayInfo {
    *  dealer and vulnerability, as handRecord and `dds report` keep one of each: the tables of
    *  a traveller file); null for the first, and for a game that is not a full deal. */
   copyOf?: number | null;
+  error?: DdsErrorLike;
+}
+/** A deal line of DDS's hand files (parseDdsHands): `PBN dealer vul trump first "deal"`. */
+export interface DdsHandsBoard {
+  /** The line's number in the text, from 1. */
+  line: number;
+  /** The deal as written; the dealer, the vulnerability, the trump strain and the seat on lead. */
+  deal?: string; dealer?: string; vulnerability?: string; strain?: string; leader?: string;
+  /** Why the line could not be read (kind Parse, or ParseDeal for its deal). */
   error?: DdsErrorLike;
 }
 export interface PbnWriteOptions { keepGoing?: boolean; onProgress?: ProgressCallback }
@@ -478,6 +491,14 @@ pub fn parse_lin(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue)
 #[wasm_bindgen(js_name = parsePbn, unchecked_return_type = "PbnGame[]")]
 pub fn parse_pbn(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
     files::parse_pbn(&text)
+}
+
+/// The deal lines of DDS's hand files (`PBN dealer vul trump first
+/// "deal"`, the model's reading): each with its line, deal, dealer,
+/// vulnerability, trump strain and opening leader, or its error.
+#[wasm_bindgen(js_name = parseDdsHands, unchecked_return_type = "DdsHandsBoard[]")]
+pub fn parse_dds_hands(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
+    dds_hands::parse_dds_hands(&text)
 }
 
 /// The printable hand record `dds report` makes of the games of a PBN

@@ -16,11 +16,15 @@ use crate::api;
 use crate::convert::{self, array, show, strings, Obj};
 use crate::error::{Failure, JsResult};
 
-/// A trick as an object: `{leader, cards}`, with `winner` once it is over
-/// and `winning` (the seat winning so far, `null` before the lead) while
-/// it is in progress.
-fn trick(leader: Seat, cards: &[dds::Card]) -> Obj {
-    Obj::new().set("leader", show(leader)).set("cards", strings(cards.iter().map(|c| c.to_string())))
+/// A trick as an object: `{leader, cards, seats}` (`seats[i]` the seat
+/// that played `cards[i]`), with `winner` once it is over and `winning`
+/// (the seat winning so far, `null` before the lead) while it is in
+/// progress.
+fn trick(leader: Seat, cards: &[dds::Card], seats: &[Seat]) -> Obj {
+    Obj::new()
+        .set("leader", show(leader))
+        .set("cards", strings(cards.iter().map(|c| c.to_string())))
+        .set("seats", array(seats.iter().map(|&s| show(s))))
 }
 
 /// `replay(...)`: `{tricks, current, toPlay, legalCards, tricksWon,
@@ -36,7 +40,11 @@ pub(crate) fn replay(deal: &JsValue, strain: &JsValue, leader: &JsValue, plays: 
     let (mut ns, mut ew) = (0u32, 0u32);
     let mut played = Vec::with_capacity(cards.len());
     let mut error = JsValue::NULL;
+    // The seats that played the cards of the trick in progress: the board's
+    // seat to play before each (the replay starts at a trick's start).
+    let mut seats = Vec::with_capacity(4);
     for (i, &card) in cards.iter().enumerate() {
+        let seat = board.to_play();
         let (trick_leader, mut trick_cards) = (board.leader(), board.played());
         let next = match board.after(card) {
             Ok(next) => next,
@@ -46,6 +54,7 @@ pub(crate) fn replay(deal: &JsValue, strain: &JsValue, leader: &JsValue, plays: 
             }
         };
         played.push(card);
+        seats.push(seat);
         if next.played().is_empty() {
             // The card ended its trick: the board's new leader won it.
             trick_cards.push(card);
@@ -54,7 +63,8 @@ pub(crate) fn replay(deal: &JsValue, strain: &JsValue, leader: &JsValue, plays: 
                 Side::NorthSouth => ns += 1,
                 Side::EastWest => ew += 1,
             }
-            tricks.push(&trick(trick_leader, &trick_cards).set("winner", show(winner)).into());
+            tricks.push(&trick(trick_leader, &trick_cards, &seats).set("winner", show(winner)).into());
+            seats.clear();
         }
         board = next;
     }
@@ -62,7 +72,8 @@ pub(crate) fn replay(deal: &JsValue, strain: &JsValue, leader: &JsValue, plays: 
     let hands = Seat::ALL.iter().fold(Obj::new(), |obj, &seat| {
         obj.set(&seat.to_string(), strings(board.hand(seat).iter().map(|c| c.to_string())))
     });
-    let current = trick(board.leader(), &board.played()).set("winning", board.winning().map_or(JsValue::NULL, show));
+    let current =
+        trick(board.leader(), &board.played(), &seats).set("winning", board.winning().map_or(JsValue::NULL, show));
     Ok(Obj::new()
         .set("tricks", tricks)
         .set("current", current)

@@ -42,7 +42,7 @@ fn contract(value: &JsValue) -> Result<Contract, Failure> {
 
 /// `contractScore(contract, vulnerability, tricks)`: the duplicate score
 /// of `contract` when declarer's side takes `tricks` (0 to 13), `{contract,
-/// level, strain, penalty, declarer, vulnerable, tricks, tricksNeeded,
+/// level, strain, penalty, declarer, leader, vulnerable, tricks, tricksNeeded,
 /// made, result, score, scoreNs}`: `score` declarer's side's, `scoreNs`
 /// North-South's, `result` the tricks over (positive) or under (negative)
 /// the contract: the facade's `ContractResult`.
@@ -61,6 +61,7 @@ pub(crate) fn contract_score(contract_value: &JsValue, vulnerability: &JsValue, 
         .set("strain", contract.strain.as_str())
         .set("penalty", contract.penalty.as_str())
         .set("declarer", show(contract.declarer))
+        .set("leader", show(contract.leader()))
         .set("vulnerable", contract.is_vulnerable(vulnerability))
         .set("tricks", tricks)
         .set("tricksNeeded", contract.tricks_needed())

@@ -133,7 +133,7 @@ test('parsePbn reads Contract, Declarer and the Play section in the order played
   assert.equal(analysis.tricks[0], 8);
   const replayed = replay(game.deal, 'S', 'N', game.play);
   assert.deepEqual(replayed.tricks.map((t) => t.winner), ['S', 'E', 'W', 'S']);
-  assert.deepEqual(replayed.current, { leader: 'S', cards: ['C2'], winning: 'S' });
+  assert.deepEqual(replayed.current, { leader: 'S', cards: ['C2'], seats: ['S'], winning: 'S' });
 });
 
 test('a PBN game whose play cannot be read keeps its deal and says why', () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay, DdsError } from 'dds-rs';
-import { readHands } from './helpers.mjs';
+import { readHands, SEATS } from './helpers.mjs';
 
 // Two tricks: North leads the spade ace, West has no spade.
 const ENDING = 'N:A2... K3... Q4... .2..2';
@@ -13,8 +13,8 @@ test('a two-trick ending in no trump and in hearts: the winners the laws give', 
   // No trump: the ace wins the first trick (West discards); East's king the second.
   const nt = replay(ENDING, 'NT', 'N', plays);
   assert.deepEqual(nt.tricks, [
-    { leader: 'N', cards: ['SA', 'S3', 'S4', 'H2'], winner: 'N' },
-    { leader: 'N', cards: ['S2', 'SK', 'SQ', 'C2'], winner: 'E' },
+    { leader: 'N', cards: ['SA', 'S3', 'S4', 'H2'], seats: ['N', 'E', 'S', 'W'], winner: 'N' },
+    { leader: 'N', cards: ['S2', 'SK', 'SQ', 'C2'], seats: ['N', 'E', 'S', 'W'], winner: 'E' },
   ]);
   assert.deepEqual(nt.tricksWon, { NS: 1, EW: 1 });
   assert.equal(nt.finished, true);
@@ -28,12 +28,14 @@ test('a two-trick ending in no trump and in hearts: the winners the laws give', 
   const hearts = replay(ENDING, 'H', 'N', ['SA', 'S3', 'S4', 'H2', 'C2', 'S2', 'SK', 'SQ']);
   assert.deepEqual(hearts.tricks.map((t) => [t.leader, t.winner]), [['N', 'W'], ['W', 'W']]);
   assert.deepEqual(hearts.tricksWon, { NS: 0, EW: 2 });
+  // Play goes clockwise from each trick's leader: West, then North, East, South.
+  assert.deepEqual(hearts.tricks[1].seats, ['W', 'N', 'E', 'S']);
 });
 
 test('the position inside a trick: the seat to play, its legal cards, the cards left', () => {
   const r = replay(ENDING, 'NT', 'N', ['SA', 'S3']);
   assert.deepEqual(r.tricks, []);
-  assert.deepEqual(r.current, { leader: 'N', cards: ['SA', 'S3'], winning: 'N' });
+  assert.deepEqual(r.current, { leader: 'N', cards: ['SA', 'S3'], seats: ['N', 'E'], winning: 'N' });
   assert.equal(r.toPlay, 'S');
   // South must follow to spades with its four.
   assert.deepEqual(r.legalCards.toSorted(), ['S4', 'SQ']);
@@ -45,7 +47,7 @@ test('the position inside a trick: the seat to play, its legal cards, the cards 
   assert.deepEqual(replay(ENDING, 'NT', 'N', ['SA', 'S3', 'S4']).legalCards.toSorted(), ['C2', 'H2']);
   // No card played: the leader to play, nobody winning yet.
   const start = replay(ENDING, 'S', 'W');
-  assert.deepEqual([start.toPlay, start.current.winning, start.plays], ['W', null, []]);
+  assert.deepEqual([start.toPlay, start.current.winning, start.current.seats, start.plays], ['W', null, [], []]);
 });
 
 test('a card that cannot be played ends the replay, with the solver\'s reason', () => {
@@ -75,9 +77,9 @@ test('list10\'s plays: every trick of four cards, the first tricks\' winners, an
   const records = readHands('list10.txt').filter((r) => r.play);
   // The first record's first trick: CT C4 CA CJ in spades, North leading: South's ace wins.
   const first = replay(records[0].deal, records[0].strain, records[0].leader, records[0].play);
-  assert.deepEqual(first.tricks[0], { leader: 'N', cards: ['CT', 'C4', 'CA', 'CJ'], winner: 'S' });
+  assert.deepEqual(first.tricks[0], { leader: 'N', cards: ['CT', 'C4', 'CA', 'CJ'], seats: ['N', 'E', 'S', 'W'], winner: 'S' });
   // South leads the next: H8, West's H4, North's HK, East's H9: North's king wins.
-  assert.deepEqual(first.tricks[1], { leader: 'S', cards: ['H8', 'H4', 'HK', 'H9'], winner: 'N' });
+  assert.deepEqual(first.tricks[1], { leader: 'S', cards: ['H8', 'H4', 'HK', 'H9'], seats: ['S', 'W', 'N', 'E'], winner: 'N' });
   let full = 0;
   for (const [i, r] of records.entries()) {
     const got = replay(r.deal, r.strain, r.leader, r.play);
@@ -86,6 +88,9 @@ test('list10\'s plays: every trick of four cards, the first tricks\' winners, an
     assert.equal(got.tricks.length, Math.floor(r.play.length / 4));
     assert.equal(got.current.cards.length, r.play.length % 4);
     assert.ok(got.tricks.every((t) => t.cards.length === 4));
+    // Each card is played by the seat after the one before, clockwise from the trick's leader.
+    const clockwise = (t) => t.cards.map((_, k) => SEATS[(SEATS.indexOf(t.leader) + k) % 4]);
+    for (const t of [...got.tricks, got.current]) assert.deepEqual(t.seats, clockwise(t));
     // Each trick's winner leads the next.
     got.tricks.slice(1).forEach((t, k) => assert.equal(t.leader, got.tricks[k].winner));
     assert.equal(got.tricks[0]?.leader ?? r.leader, r.leader);

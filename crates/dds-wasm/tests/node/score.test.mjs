@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractScore, boardInfo, DdsError } from 'dds-rs';
+import { readHands } from './helpers.mjs';
 
 // [contract, vulnerability, tricks, declarer's side's score], each worked
 // out from Law 77: trick score (20 a minor trick, 30 a major, 40 + 30 in
@@ -53,7 +54,7 @@ test('contractScore: declarer\'s side\'s score is Law 77\'s', () => {
 test('contractScore: North-South\'s score, the result and the contract\'s parts', () => {
   const made = contractScore('4HX by E', 'EW', 10);
   assert.deepEqual(made, {
-    contract: '4HX by E', level: 4, strain: 'H', penalty: 'X', declarer: 'E', vulnerable: true,
+    contract: '4HX by E', level: 4, strain: 'H', penalty: 'X', declarer: 'E', leader: 'S', vulnerable: true,
     tricks: 10, tricksNeeded: 10, made: true, result: 0, score: 790, scoreNs: -790,
   });
   const down = contractScore('4HX by E', 'EW', 9);
@@ -66,6 +67,17 @@ test('contractScore: North-South\'s score, the result and the contract\'s parts'
   // Vulnerability left out: none.
   assert.equal(contractScore('2S by W', undefined, 8).score, 110);
   assert.equal(contractScore('7NT by N', 'None', 0).result, -13);
+});
+
+test('contractScore: the opening leader is declarer\'s left-hand opponent (Law 41)', () => {
+  const leaders = { N: 'E', E: 'S', S: 'W', W: 'N' };
+  for (const [declarer, leader] of Object.entries(leaders)) {
+    assert.equal(contractScore({ level: 1, strain: 'C', declarer }, 'None', 7).leader, leader);
+    assert.equal(contractScore(`3NTX by ${declarer}`, 'All', 0).leader, leader);
+  }
+  // DDS's list1.txt, first record: West declares in spades, North on lead (`first` 0).
+  const [record] = readHands('list1.txt');
+  assert.equal(contractScore({ level: 2, strain: record.strain, declarer: 'W' }, record.vulnerability, 8).leader, record.leader);
 });
 
 test('contractScore: bad arguments', () => {
