@@ -57,6 +57,7 @@ const methods = {
   parseDeal: ({ text }) => plain(dds.parseDeal(text)),
   parseLin: ({ text }) => plain(dds.parseLin(text)),
   parsePbn: ({ text }) => plain(dds.parsePbn(text)),
+  parseDdsHands: ({ text }) => plain(dds.parseDdsHands(text)),
 
   /** The table, and par for a full deal. */
   analyse({ deal, dealer, vul }) {

@@ -1,5 +1,5 @@
 // The boards the page reads, as it settles them: the package's games
-// (parseLin, parsePbn) as the page's boards, a board's dealer and
+// (parseLin, parsePbn, parseDdsHands) as the page's boards, a board's dealer and
 // vulnerability (what it states, else its board number's, else the user's
 // choice, else the page's default), a link's record as a table, and the
 // messages about them. No DOM and no package here (the board number's
@@ -42,6 +42,14 @@ export function pbnBoards(games) {
     error: g.error?.message ?? (g.deal ? null : 'no deal in this game'),
     record: recordOf(g), copyOf: copyIndex(g),
   }));
+}
+
+/** The package's parseDdsHands lines (DDS's hand files) as boards,
+ *  numbered from 1 in the file's order; a line that does not read says why. */
+export function ddsBoards(lines) {
+  return lines.map((l, i) => (l.error
+    ? { deal: null, board: String(i + 1), error: l.error.message }
+    : { deal: l.deal, dealer: l.dealer, vul: l.vulnerability, board: String(i + 1) }));
 }
 
 /**

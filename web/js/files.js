@@ -1,14 +1,14 @@
 // Reading what the user gives: the deal box (a deal, hands in text, a BBO
 // hand or link, a PBN file pasted) and files opened or dropped (input.js
-// reads what the package does not; its parsePbn and parseLin in the worker
-// read the rest), the boards they hold (one entry a board: input.js's
+// reads what the package does not; its parsePbn, parseLin and
+// parseDdsHands in the worker read the rest), the boards they hold (one entry a board: input.js's
 // distinctBoards) and moving between them.
 
 import {
-  classifyFile, readPlainHands, readDdsFile, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE, distinctBoards,
+  classifyFile, readPlainHands, readDealList, decodeFile, InputError, fileProblem, oneLine, NOT_A_FILE, distinctBoards,
 } from './input.js';
 import { esc } from './html.js';
-import { linBoards, pbnBoards, settleBoard, boardsMessage } from './boards.js';
+import { linBoards, pbnBoards, ddsBoards, settleBoard, boardsMessage } from './boards.js';
 import { $, engine, state, say, errorText } from './state.js';
 import { fromBoardNumber, loadDeal } from './deal.js';
 import { resetBatch } from './save.js';
@@ -30,7 +30,7 @@ async function readText(text, fileName = null, bytes = null) {
   } else if (kind === 'pbn-file') {
     boards = pbnBoards(await engine.call('parsePbn', { text: body }));
   } else if (kind === 'dds-file') {
-    boards = readDdsFile(body);
+    boards = ddsBoards(await engine.call('parseDdsHands', { text: body }));
   } else {
     boards = readDealList(body);
   }

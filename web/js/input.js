@@ -2,8 +2,8 @@
 // text apart (PBN deal, PBN file, LIN or a BBO link, DDS's hand files, a
 // list of deals) and reads hands written out in plain text (with or
 // without suit symbols, labelled or laid out as a diagram). The package
-// reads the rest (parseDeal, parseLin with BBO's links, parsePbn): see
-// files.js and boards.js. Plain JS, no DOM.
+// reads the rest (parseDeal, parseLin with BBO's links, parsePbn,
+// parseDdsHands): see files.js and boards.js. Plain JS, no DOM.
 
 import { SEATS, SEAT_NAMES, SUITS, handCards, handText, missingCards } from './bridge.js';
 
@@ -57,22 +57,6 @@ export function classify(raw) {
 export function classifyFile(raw, fileName = null) {
   const c = classify(raw);
   return fileName && c.kind === 'plain' && /\.pbn$/i.test(fileName) ? { ...c, kind: 'pbn-file' } : c;
-}
-
-/** DDS's hand files (fixtures/dds-hands/*.txt): PBN dealer vul trump first "deal" lines. */
-export function readDdsFile(text) {
-  const boards = [];
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^PBN\s+(\d+)\s+(\d+)\s+\d+\s+\d+\s+"([^"]*)"/.exec(line.trim());
-    if (!m) continue;
-    boards.push({
-      deal: m[3], dealer: SEATS[Number(m[1]) % 4],
-      // DDS's vulnerability numbers: 0 none, 1 both, 2 NS, 3 EW.
-      vul: ['None', 'All', 'NS', 'EW'][Number(m[2]) % 4],
-      board: String(boards.length + 1),
-    });
-  }
-  return boards;
 }
 
 /** A file of PBN deals, one a line: boards numbered from 1 (the page takes

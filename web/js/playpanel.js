@@ -3,7 +3,7 @@
 // stepRecord; along the record shown, forward too), the card just played
 // from the record, the recorded play (record.js) and the tricks played.
 
-import { SEAT_NAMES, sideOf, seatAfter, cardText } from './bridge.js';
+import { SEAT_NAMES, sideOf, cardText } from './bridge.js';
 import { suitClass, strainHtml, signed } from './html.js';
 import { recordCards, onRecord, stepRecord, recordHtml, lastCardHtml, tablesHtml, contractHtml as recordContractHtml } from './record.js';
 import { keepHandInView } from './diagram.js';
@@ -68,7 +68,7 @@ export function renderPlay() {
   // The tricks played, each going back to the cards played up to its end (the record lists them when the play follows it).
   let upTo = 0;
   const tricks = shown && onRecord(rec.cards, state.plays) ? '' : pos.tricks.map((t, i) => `<li><button type="button" class="trick-row" data-goto="${upTo += t.cards.length}" data-focus="trick-${i}" title="Back to the end of trick ${i + 1}">
-      <span class="n">${i + 1}</span>${t.cards.map((card, k) => `<span class="tc${seatAfter(t.leader, k) === t.winner ? ' won' : ''}"><small>${seatAfter(t.leader, k)}</small><span class="${suitClass(card[0])}">${cardText(card)}</span></span>`).join('')}</button></li>`).join('');
+      <span class="n">${i + 1}</span>${t.cards.map((card, k) => `<span class="tc${t.seats[k] === t.winner ? ' won' : ''}"><small>${t.seats[k]}</small><span class="${suitClass(card[0])}">${cardText(card)}</span></span>`).join('')}</button></li>`).join('');
   let record = '';
   let last = '';
   if (shown) {

@@ -31,13 +31,13 @@ export function positionDeal(hands) {
 
 /** The options of a run: the seats `hide` of the position dealt again; the
  *  whole table of every layout solved (or, with `lead` = {strain,
- *  declarer}, every opening lead of the seat on declarer's left scored),
+ *  declarer, leader}, every opening lead of `leader` scored),
  *  `count` layouts (a random sample; every one
  *  when `count` reaches `population`), the page's seed and the board's
  *  vulnerability (for expected scores). */
 export function runOptions({ count, seed, population, vulnerability, lead, hide }) {
   const options = lead
-    ? { strain: lead.strain, leader: SEATS[(SEATS.indexOf(lead.declarer) + 1) % 4], everyLead: true, seed, vulnerability, hide }
+    ? { strain: lead.strain, leader: lead.leader, everyLead: true, seed, vulnerability, hide }
     : { table: true, seed, vulnerability, hide };
   if (count < population) options.sample = count;
   return options;

@@ -5,11 +5,11 @@
 // declarer and strain, the chosen cell's chances and each opening lead's.
 // What goes to the package and how its figures are read back: sd.js.
 
-import { SEATS, SEAT_NAMES, SHOWN_STRAINS, SYMBOLS } from './bridge.js';
+import { SEAT_NAMES, SHOWN_STRAINS, SYMBOLS } from './bridge.js';
 import { Engine } from './engine.js';
 import { esc, strainHtml, cardHtml, signed } from './html.js';
 import { countChoices, positionDeal, runOptions, cellOf, workerCount, shareOptions, leadLevel, sdPick } from './sd.js';
-import { $, VUL_TEXT, dds, state, errorText } from './state.js';
+import { $, VUL_TEXT, dds, state, errorText, leaderAgainst } from './state.js';
 
 /** The workers of a run (kept for the next one). */
 let sdEngines = [];
@@ -40,7 +40,7 @@ export function stopSd() {
 }
 
 /** A run of the package's layouts: the table (`lead` absent) or every
- *  opening lead of the cell `lead` = {strain, declarer}, shared over the
+ *  opening lead of the cell `lead` = {strain, declarer, leader}, shared over the
  *  workers; the figures so far (the shares' sum) as they come. */
 export async function runSd(lead) {
   const problem = sdProblem();
@@ -189,7 +189,7 @@ function sdResultsHtml() {
  *  it and the chance declarer still makes the level shown. */
 function sdLeadsHtml(pick, cell) {
   const sd = state.sd;
-  const leader = SEATS[(SEATS.indexOf(pick.declarer) + 1) % 4];
+  const leader = leaderAgainst(pick);
   const run = sd.leadRun;
   const mine = run && run.strain === pick.strain && run.declarer === pick.declarer ? run.summary : null;
   const busy = sd.status === 'busy';
@@ -209,5 +209,5 @@ function sdLeadsHtml(pick, cell) {
 /** Runs every opening lead against the cell chosen in the panel (else the contract played's). */
 export function runLeads() {
   const pick = sdPick(state.sd, state.contract);
-  return runSd({ strain: pick.strain, declarer: pick.declarer });
+  return runSd({ strain: pick.strain, declarer: pick.declarer, leader: leaderAgainst(pick) });
 }

@@ -3,7 +3,7 @@
 // message line, and the position of the contract played as the package's
 // replay plays it. No panel's HTML here; app.js wires the panels together.
 
-import { seatAfter, sideOf } from './bridge.js';
+import { sideOf } from './bridge.js';
 import { Engine } from './engine.js';
 import { signed } from './html.js';
 import { sameDenomination } from './record.js';
@@ -74,12 +74,15 @@ export function errorText(e) {
 // ---------------------------------------------------------------- the position played
 
 /** The opening leader of a contract: the package's (a record's contract,
- *  read by parseLin or parsePbn, names it); a contract the page made (a
- *  cell of the table, a link's contract=) has declarer's left-hand opponent. */
+ *  read by parseLin or parsePbn, names it; for a contract the page made, a
+ *  cell of the table or a link's contract=, its contractScore's `leader`). */
 export function leaderOf(contract) {
-  return contract.leader ?? seatAfter(contract.declarer);
+  return contract.leader ?? contractScore(0, contract).leader;
 }
 export const openingLeader = () => leaderOf(state.contract);
+/** The opening leader against `declarer` in `strain` (the single dummy
+ *  panel's leads): leaderOf's, the level changing nothing of who leads. */
+export const leaderAgainst = ({ strain, declarer }) => leaderOf({ level: 1, strain, declarer });
 export const positionKey = () => `${state.gen}|${state.contract ? state.contract.strain + state.contract.declarer : ''}|${state.plays.join('')}`;
 
 /** The play so far, as the package's replay plays it (its Board): the

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, classifyFile, readPlainHands, readDdsFile, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
+import { classify, classifyFile, readPlainHands, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf, sdPick, countChoices } from '../js/sd.js';
 import {
-  normaliseVul, linBoards, pbnBoards, settleBoard, boardsMessage, unknownHandsMessage, linkTables,
+  normaliseVul, linBoards, pbnBoards, ddsBoards, settleBoard, boardsMessage, unknownHandsMessage, linkTables,
 } from '../js/boards.js';
 import { keyAction, cardFocusStep } from '../js/keys.js';
 
@@ -70,7 +70,7 @@ test('text that is no deal says what is wrong', () => {
 });
 
 test('DDS hand files: dealer and vulnerability as DDS numbers them', () => {
-  const boards = readDdsFile(readFileSync(join(ROOT, 'fixtures/dds-hands/list10.txt'), 'utf8'));
+  const boards = ddsBoards(dds.parseDdsHands(readFileSync(join(ROOT, 'fixtures/dds-hands/list10.txt'), 'utf8')));
   assert.equal(boards.length, 10);
   assert.deepEqual(boards[0], { deal: LIST1, dealer: 'N', vul: 'None', board: '1' });
   assert.deepEqual({ dealer: boards[1].dealer, vul: boards[1].vul }, { dealer: 'E', vul: 'NS' });
@@ -79,6 +79,12 @@ test('DDS hand files: dealer and vulnerability as DDS numbers them', () => {
   boards.forEach((b, i) => assert.deepEqual([b.dealer, b.vul], [pbn[i].dealer, pbn[i].vulnerability === 'Both' ? 'All' : pbn[i].vulnerability]));
   const text = boardsToPbn(boards.slice(0, 2));
   assert.equal(dds.parsePbn(text).length, 2);
+  // A line that does not read is a board that says why; the others are read.
+  const bad = ddsBoards(dds.parseDdsHands(`PBN 0 7 0 0 "${LIST1}"\nTABLE 1\nPBN 1 3 0 0 "${LIST1}"`));
+  assert.deepEqual(bad, [
+    { deal: null, board: '1', error: 'line 1: vulnerability "7" is not 0-3' },
+    { deal: LIST1, dealer: 'E', vul: 'EW', board: '2' },
+  ]);
 });
 
 test('the link holds the deal, contract, play and hidden hands', () => {

@@ -155,6 +155,12 @@ describe('the page', () => {
     plays.forEach((c) => { const before = board.played.length; board = board.after(c); if (before === 3) taken[side(board.leader)] += 1; });
     assert.equal(await page.textContent('#taken-decl'), String(taken.EW));
     assert.equal(await page.textContent('#taken-def'), String(taken.NS));
+    // The first trick in the list: each card under the seat that played it,
+    // clockwise from North's lead (the laws' order), the winner's marked.
+    const firstTrick = await page.$$eval('ol.tricks li:first-child .tc', (tcs) => tcs.map((tc) => [tc.querySelector('small').textContent, tc.classList.contains('won')]));
+    let afterFirst = new dds.Board(d.deal, 'S', 'N');
+    plays.slice(0, 4).forEach((c) => { afterFirst = afterFirst.after(c); });
+    assert.deepEqual(firstTrick, ['N', 'E', 'S', 'W'].map((s) => [s, s === afterFirst.leader]));
     // A link with the play reproduces it.
     const link = page.url();
     const again = await openPage(chrome, link);
