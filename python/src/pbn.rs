@@ -6,7 +6,7 @@
 //! (`dealer_for_board`, `Vulnerability::for_board`, `PbnFile::records`
 //! with PBN's `#` copy rule, the names' `FromStr`); this file converts.
 
-use dds::model::{dealer_for_board, PbnCharset, PbnDeal, PbnFile, Seat, Vulnerability};
+use dds::model::{dealer_for_board, PbnCharset, PbnDeal, PbnFile, Vulnerability};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple, PyType};
 
@@ -70,13 +70,7 @@ pub(crate) fn parse_vulnerability(py: Python<'_>, vulnerability: &Bound<'_, PyAn
 /// is; text that is not one raises `DealError`.
 #[pyfunction]
 pub(crate) fn _pbn_first_seat(py: Python<'_>, deal: &str) -> PyResult<String> {
-    let text = deal.trim();
-    text.parse::<PbnDeal>().map_err(|e| Failure::from_dds(&e.into()).to_pyerr(py, None))?;
-    // A PBN deal read by the model starts with its first seat's letter.
-    let first = text.chars().next().and_then(Seat::from_char);
-    first
-        .map(seat_text)
-        .ok_or_else(|| Failure::new(Class::Deal, "pbn_syntax", format!("no first seat in {deal:?}")).to_pyerr(py, None))
+    PbnDeal::first_seat_of(deal).map(seat_text).map_err(|e| Failure::from_dds(&e.into()).to_pyerr(py, None))
 }
 
 /// A game of a PBN file read as a board (`parse_pbn`): `game` (its place

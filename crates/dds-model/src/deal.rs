@@ -339,6 +339,22 @@ impl PbnDeal {
         Ok(Deal::new(hands).validate()?)
     }
 
+    /// The seat whose hand PBN deal text gives first (its `N:`, `E:`,
+    /// ...): a deal with no other dealer is dealt by that seat, as PBN's
+    /// `[Deal]` tag says. The whole text is read, and must be a deal.
+    ///
+    /// ```
+    /// use dds_model::{PbnDeal, Seat};
+    /// let text = "e:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63";
+    /// assert_eq!(PbnDeal::first_seat_of(text), Ok(Seat::East));
+    /// assert!(PbnDeal::first_seat_of("E:AKQ").is_err());
+    /// ```
+    pub fn first_seat_of(text: &str) -> Result<Seat, ParseDealError> {
+        text.parse::<PbnDeal>()?;
+        let first = text.trim_start().chars().next().and_then(Seat::from_char);
+        first.ok_or(ParseDealError::MissingFirstSeat)
+    }
+
     /// Parses PBN deal text from ASCII bytes.
     pub fn from_ascii(s: &[u8]) -> Result<PbnDeal, ParseDealError> {
         PbnDeal::parse(s, true)
