@@ -1,6 +1,12 @@
 //! The `dds` command: see the `dds_cli` library, which holds its code, and
 //! `dds --help`.
 
+/// musl's allocator is slow for the command's pattern of allocations:
+/// the static build uses mimalloc instead (see Cargo.toml).
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     dds_cli::main()
 }
