@@ -17,7 +17,8 @@
 #![no_main]
 
 use dds::model::{BySeat, ByStrain, Contract, Penalty, Seat, Strain, Vulnerability};
-use dds::{DdTable, Error, Par, ParDeclarer};
+use dds::{DdTable, Error};
+use dds::par::{Par, ParDeclarer};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use dds::{LayoutOptions, LayoutTask, Layouts};
+use dds::layouts::{LayoutOptions, LayoutTask, Layouts};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -93,7 +93,7 @@ pub(crate) fn solve_layouts(
     let mut failure: Option<PyErr> = None;
     let mut kept: (Vec<u64>, Vec<[u8; 20]>, Vec<String>) = (Vec::new(), Vec::new(), Vec::new());
     let result = py.allow_threads(|| {
-        dds::solve_layouts(&layouts, task, &options, &settings, |result, summary| {
+        dds::layouts::solve_layouts(&layouts, task, &options, &settings, |result, summary| {
             if keep {
                 kept.0.push(result.index);
                 kept.1.push(convert::table_entries(&result.table));

@@ -76,7 +76,7 @@ pub(crate) fn dd_table<'py>(
 }
 
 /// The bytes of one par view in `PAR_DTYPE`'s layout.
-fn push_par_view(par: &dds::Par, out: &mut Vec<u8>) {
+fn push_par_view(par: &dds::par::Par, out: &mut Vec<u8>) {
     out.extend(par.score.to_le_bytes());
     out.push(par.contracts.len().min(PAR_SLOTS) as u8);
     for k in 0..PAR_SLOTS {
@@ -228,8 +228,8 @@ pub(crate) fn dd_tables<'py>(
                     }
                     None => {
                         bytes.push(0);
-                        push_par_view(&dds::Par::default(), &mut bytes);
-                        push_par_view(&dds::Par::default(), &mut bytes);
+                        push_par_view(&dds::par::Par::default(), &mut bytes);
+                        push_par_view(&dds::par::Par::default(), &mut bytes);
                     }
                 }
             }

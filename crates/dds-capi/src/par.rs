@@ -5,7 +5,8 @@ use std::ffi::{c_char, c_int};
 
 use dds::compat::seat;
 use dds::model::{BySeat, ByStrain, Seat, Vulnerability};
-use dds::{DdTable, ParContract, SidesPar, Strain};
+use dds::par::{ParContract, SidesPar};
+use dds::{DdTable, Strain};
 
 use crate::codes::*;
 use crate::convert::write_c;
@@ -37,7 +38,7 @@ fn sides_par(table: &ddTableResults, vulnerable: c_int) -> Option<SidesPar> {
 
 /// The dealer's par of DDS's table; `None` for a bad table, dealer or
 /// vulnerability.
-fn dealer_par(table: &ddTableResults, dealer: c_int, vulnerable: c_int) -> Option<dds::Par> {
+fn dealer_par(table: &ddTableResults, dealer: c_int, vulnerable: c_int) -> Option<dds::par::Par> {
     Some(table_of(table)?.dealer_par(seat(dealer)?, vulnerability(vulnerable)?))
 }
 

@@ -2,7 +2,8 @@
 //! and fixed.
 
 use dds::model::{Card, Seat, Strain, Vulnerability};
-use dds::{DdTable, Par, ParContract, SidesPar, Solution};
+use dds::par::{Par, ParContract, SidesPar};
+use dds::{DdTable, Solution};
 
 /// A JSON string literal.
 pub(crate) fn string(s: &str) -> String {

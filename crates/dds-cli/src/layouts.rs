@@ -17,8 +17,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory};
+use dds::layouts::{solve_layouts, LayoutOptions, LayoutSummary, LayoutTask, Layouts};
 use dds::model::{Level, Seat, Strain, Vulnerability};
-use dds::{solve_layouts, DdTable, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel};
+use dds::{DdTable, Parallel};
 
 use crate::json;
 use crate::position::strain_name;

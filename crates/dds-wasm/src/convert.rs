@@ -4,7 +4,8 @@
 //! building the plain objects the functions return.
 
 use dds::model::{parse_lin, BySeat, ByStrain, Card, Deal, Seat, Strain, Vulnerability};
-use dds::{DdTable, Par, ParContract, SidesPar, Solution};
+use dds::par::{Par, ParContract, SidesPar};
+use dds::{DdTable, Solution};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 

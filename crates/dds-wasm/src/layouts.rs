@@ -5,8 +5,9 @@
 
 use std::ops::ControlFlow;
 
+use dds::layouts::{solve_layouts, LayoutFigures, LayoutOptions, LayoutShare, LayoutSummary, LayoutTask, Layouts};
 use dds::model::{BySeat, ByStrain, Level};
-use dds::{solve_layouts, LayoutFigures, LayoutOptions, LayoutShare, LayoutSummary, LayoutTask, Layouts, Parallel};
+use dds::Parallel;
 use wasm_bindgen::prelude::*;
 
 use crate::api::{callback, Stop};

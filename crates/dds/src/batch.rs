@@ -9,23 +9,25 @@ use dds_model::{BySeat, ByStrain, Deal, Seat, Strain, Vulnerability};
 use dds_tt::{PartitionTable, TransTable, WithMemory};
 use rayon::prelude::*;
 
-use crate::{Board, DdTable, Error, SidesPar, Solution, Solutions, Solver, Target};
+use crate::par::SidesPar;
+use crate::{Board, DdTable, Error, Solution, Solutions, Solver, Target};
 
 /// How the parallel calls run: on how many threads, with how much table
 /// memory per thread. Every parallel call of this crate ([`dd_tables`],
 /// [`dd_tables_with`], [`solve_boards`], [`analyse_plays`](crate::analyse_plays),
-/// [`Solver::score_cards`], [`solve_layouts`](crate::solve_layouts)) runs on
+/// [`Solver::score_cards`], [`solve_layouts`](crate::layouts::solve_layouts)) runs on
 /// a rayon thread pool: rayon's global pool (one thread per core) when
 /// `threads` is `None`, otherwise a pool of that many threads (at most
 /// [`MAX_THREADS`]), built on the first call that asks for that number and
-/// kept for the later ones (so a call costs no thread start-up; the
-/// [`KEPT_POOLS`] pools used last are kept).
+/// kept for the later ones (so a call costs no thread start-up; the four
+/// pools used last are kept, so that a program asking for ever other thread
+/// counts does not gather threads).
 ///
 /// Each worker's solver has a [`PartitionTable`](crate::tt::PartitionTable)
 /// of `memory_per_thread` bytes; each batch has an `_in` variant
 /// ([`dd_tables_in`], [`dd_tables_with_in`], [`solve_boards_in`],
 /// [`analyse_plays_in`](crate::analyse_plays_in),
-/// [`solve_layouts_in`](crate::solve_layouts_in)) whose solvers search with
+/// [`solve_layouts_in`](crate::layouts::solve_layouts_in)) whose solvers search with
 /// tables of another type, built with
 /// [`WithMemory::with_memory`](crate::tt::WithMemory::with_memory) from the
 /// same budget ([`Solver::score_cards`] clones the solver it is called on,
@@ -54,7 +56,7 @@ pub const MAX_THREADS: usize = 1024;
 /// The thread pools kept for later calls, the most recently used last: a
 /// program that asks for many different thread counts keeps at most this
 /// many pools (and their threads) alive.
-pub const KEPT_POOLS: usize = 4;
+const KEPT_POOLS: usize = 4;
 
 static POOLS: parking_lot::Mutex<Vec<Arc<rayon::ThreadPool>>> = parking_lot::Mutex::new(Vec::new());
 

@@ -77,14 +77,14 @@ pub enum Error {
         incomplete: usize,
     },
     /// A layouts problem with more layouts than a run in full takes
-    /// ([`MAX_FULL_RUN`](crate::Layouts::MAX_FULL_RUN)) needs a random
-    /// sample ([`LayoutOptions::sample`](crate::LayoutOptions::sample)).
+    /// ([`MAX_FULL_RUN`](crate::layouts::Layouts::MAX_FULL_RUN)) needs a random
+    /// sample ([`LayoutOptions::sample`](crate::layouts::LayoutOptions::sample)).
     LayoutsNeedSample {
         /// The problem's layouts.
         count: u64,
     },
     /// Two layouts summaries of different problems or tasks cannot be
-    /// merged ([`LayoutSummary::merge`](crate::LayoutSummary::merge)).
+    /// merged ([`LayoutSummary::merge`](crate::layouts::LayoutSummary::merge)).
     LayoutMerge,
     /// The search was stopped part way by a [`StopFlag`](crate::StopFlag)
     /// before it found the answer (a batch's items not finished when the

@@ -11,6 +11,32 @@
 //! `docs/api.md` in the repository is a tour of the API, with a table from
 //! each function of DDS 2.9's C interface to its counterpart here.
 //!
+//! # Where the names live
+//!
+//! The crate root holds what most programs need: the bridge vocabulary
+//! ([`Card`], [`Deal`], [`Seat`], [`Strain`], [`Vulnerability`]; the rest
+//! in [`model`]), a position to solve ([`Board`], [`Target`]), the solver
+//! and its answers ([`Solver`], [`Solution`], [`Solutions`], [`DdTable`],
+//! [`ContractResult`], [`PlayAnalysis`]), the batches and their settings
+//! ([`dd_tables`], [`solve_boards`], [`analyse_plays`], [`Parallel`],
+//! [`StopFlag`]) and the one error type ([`Error`]); each batch's `_in`
+//! variant stays beside its batch, where a reader of the batch finds it.
+//! Each area that a program uses only when it needs that area has a public
+//! module of its own, so that the root stays short and a name says where
+//! it belongs:
+//!
+//! * [`par`]: the par types ([`par::Par`], [`par::ParContract`],
+//!   [`par::ParDeclarer`], [`par::SidesPar`]); par itself is computed by
+//!   [`DdTable::par`] and [`DdTable::dealer_par`], from a table at hand;
+//! * [`layouts`]: every layout of the unknown cards solved
+//!   ([`layouts::Layouts`], [`layouts::solve_layouts`] and its options,
+//!   results and summary);
+//! * [`tt`]: the transposition table, for a program that brings its own;
+//! * [`pbn`]: the double dummy results written into a PBN game;
+//! * [`report`]: the printable hand record (an HTML page);
+//! * [`compat`]: DDS 2.9's numeric codes and conventions, for the
+//!   front-ends that speak them.
+//!
 //! **Dependencies:** every other crate of the workspace. Only this crate
 //! uses threads (`rayon`) and locks (`parking_lot`).
 //!
@@ -30,7 +56,7 @@
 //! default table, [`Solver::with_table`] takes any other, and each batch has
 //! an `_in` variant that names the table type of its worker threads'
 //! solvers ([`dd_tables_in`], [`dd_tables_with_in`], [`solve_boards_in`],
-//! [`analyse_plays_in`], [`solve_layouts_in`]), built from
+//! [`analyse_plays_in`], [`layouts::solve_layouts_in`]), built from
 //! [`Parallel::memory_per_thread`] with [`tt::WithMemory`]. [`tt`] holds the
 //! trait, the types of its signatures and the tables of this workspace.
 //!
@@ -136,8 +162,8 @@ mod cards;
 pub mod compat;
 mod contract;
 mod error;
-mod layouts;
-mod par;
+pub mod layouts;
+pub mod par;
 pub mod pbn;
 mod play;
 pub mod report;
@@ -146,7 +172,7 @@ mod table;
 
 pub use batch::{
     dd_tables, dd_tables_in, dd_tables_stoppable, dd_tables_with, dd_tables_with_in, solve_boards, solve_boards_in,
-    Parallel, StopFlag, TableOptions, TableResult, KEPT_POOLS, MAX_THREADS,
+    Parallel, StopFlag, TableOptions, TableResult, MAX_THREADS,
 };
 pub use board::Board;
 pub use contract::ContractResult;
@@ -154,11 +180,6 @@ pub use dds_model as model;
 pub use dds_model::PositionError;
 pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use error::{Error, PlayFault};
-pub use layouts::{
-    solve_layouts, solve_layouts_in, LayoutFigures, LayoutOptions, LayoutResult, LayoutShare, LayoutSummary,
-    LayoutTask, Layouts, LeadTricks,
-};
-pub use par::{Par, ParContract, ParDeclarer, SidesPar};
 pub use play::{analyse_plays, analyse_plays_in, BestLine, LineCard, PlayAnalysis, PlayRequest};
 pub use solver::{full_deal, ScoredCard, Solution, Solutions, Solver, Target};
 pub use table::DdTable;

@@ -6,7 +6,8 @@
 
 use dds_model::{PbnGame, PbnTagError, Seat, Vulnerability};
 
-use crate::{DdTable, Par};
+use crate::par::Par;
+use crate::DdTable;
 
 /// The par contracts as `dds par` prints them and the `ParContract` tag
 /// holds them: `Pass` for a passed-out deal, else each contract in DDS's

@@ -26,7 +26,8 @@ use std::path::Path;
 
 use dds_model::{Deal, Seat, Side, Strain, Suit, Vulnerability};
 
-use crate::{DdTable, Par, ParContract};
+use crate::par::{Par, ParContract};
+use crate::DdTable;
 
 mod boards;
 

@@ -9,12 +9,10 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use dds::layouts::{solve_layouts, LayoutOptions, LayoutShare, LayoutSummary, LayoutTask, Layouts};
 use dds::model::Card;
 use dds::model::{Contract, Deal, Level, Penalty, Seat, Strain, Vulnerability};
-use dds::{
-    solve_layouts, Board, DdTable, Error, LayoutOptions, LayoutShare, LayoutSummary, LayoutTask, Layouts, Parallel,
-    Solutions, Solver, Target,
-};
+use dds::{Board, DdTable, Error, Parallel, Solutions, Solver, Target};
 use dds_fixtures::slow_tests_enabled;
 
 /// North-South known; East and West hold ten known cards each and share six

@@ -21,11 +21,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 use dds::model::Deal;
-use dds::{
-    analyse_plays, dd_tables, solve_boards, solve_layouts, Board, LayoutOptions, LayoutTask, Layouts, Parallel,
-    PlayRequest, Solutions, Solver, Target,
-};
+use dds::{analyse_plays, dd_tables, solve_boards, Board, Parallel, PlayRequest, Solutions, Solver, Target};
 use dds_fixtures::{load_hand_file, slow_tests_enabled, Record};
 
 /// The global allocator: the system's, counting the bytes held and their

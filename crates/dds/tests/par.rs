@@ -2,7 +2,8 @@
 //! files: the tables come from the fixtures' TABLE lines, so these tests
 //! check the par engines alone, exactly (strings and scores).
 
-use dds::{DdTable, Par, ParDeclarer, Vulnerability};
+use dds::par::{Par, ParDeclarer};
+use dds::{DdTable, Vulnerability};
 use dds_fixtures::{load_hand_file, HandFileFormat, Record, HAND_FILES};
 
 /// Every record with a table, from every "txt" hand file.
@@ -258,7 +259,8 @@ fn check_dealer_texts(table: &DdTable, dealer: dds::model::Seat, vulnerability: 
 #[test]
 fn a_same_strain_sacrifice_by_one_seat_is_written_doubled() {
     use dds::model::{BySeat, ByStrain, Seat};
-    use dds::{ParContract, Strain};
+    use dds::par::ParContract;
+    use dds::Strain;
     let rows = [[8, 7, 7, 6], [6, 7, 6, 7], [8, 5, 8, 5], [6, 7, 6, 7], [7, 6, 7, 6]];
     let table = DdTable::new(ByStrain(rows.map(BySeat))).expect("a valid table");
     for vulnerability in [Vulnerability::None, Vulnerability::NorthSouth] {

@@ -1,11 +1,11 @@
 //! `LayoutSummary`, the totals of `solve_layouts`: the facade's
-//! `dds::LayoutSummary` with the layouts kept (`keep=True`). Every
+//! `dds::layouts::LayoutSummary` with the layouts kept (`keep=True`). Every
 //! statistic is the facade's; a pickle holds the summary's
-//! `dds::LayoutFigures`, from which `LayoutSummary::from_figures` rebuilds
+//! `dds::layouts::LayoutFigures`, from which `LayoutSummary::from_figures` rebuilds
 //! it.
 
+use dds::layouts::LayoutFigures;
 use dds::model::{BySeat, ByStrain, Card, Level, Seat, Strain, Vulnerability};
-use dds::LayoutFigures;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
@@ -23,7 +23,7 @@ type Kept = (Py<PyAny>, Py<PyAny>, Py<PyAny>);
 #[pyclass(module = "ddsrs", frozen)]
 #[derive(Debug)]
 pub(crate) struct LayoutSummary {
-    inner: dds::LayoutSummary,
+    inner: dds::layouts::LayoutSummary,
     /// With `keep=True`: the layouts' numbers, in the order solved.
     #[pyo3(get)]
     indices: Option<Py<PyAny>>,
@@ -38,7 +38,7 @@ pub(crate) struct LayoutSummary {
 
 impl LayoutSummary {
     /// From the solver's summary and the results kept.
-    pub(crate) fn from_dds(inner: dds::LayoutSummary, kept: Option<Kept>) -> LayoutSummary {
+    pub(crate) fn from_dds(inner: dds::layouts::LayoutSummary, kept: Option<Kept>) -> LayoutSummary {
         let (indices, tables, deals) = match kept {
             Some((i, t, d)) => (Some(i), Some(t), Some(d)),
             None => (None, None, None),
@@ -68,7 +68,7 @@ fn level(level: u8) -> PyResult<Level> {
 #[pymethods]
 impl LayoutSummary {
     /// The constructor that pickles use: the figures of
-    /// `dds::LayoutFigures` (`units`: the independent units the standard
+    /// `dds::layouts::LayoutFigures` (`units`: the independent units the standard
     /// error counts) and the layouts kept.
     #[new]
     #[pyo3(signature = (population, planned, solved, cells, counts, units, indices = None, tables = None, deals = None, leads = None))]
@@ -100,7 +100,7 @@ impl LayoutSummary {
             counts: ByStrain(counts.map(BySeat)),
             leads,
         };
-        Ok(LayoutSummary { inner: dds::LayoutSummary::from_figures(figures), indices, tables, deals })
+        Ok(LayoutSummary { inner: dds::layouts::LayoutSummary::from_figures(figures), indices, tables, deals })
     }
 
     /// With `every_lead=True`: the cards led, spades first, each suit from

@@ -3,7 +3,7 @@
 //! `ContractResult`.
 
 use dds::model::Level;
-use dds::ParDeclarer;
+use dds::par::ParDeclarer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
@@ -22,7 +22,7 @@ use crate::convert;
 #[pyclass(module = "ddsrs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct ParContract {
-    pub(crate) inner: dds::ParContract,
+    pub(crate) inner: dds::par::ParContract,
 }
 
 /// A par declarer's text: a seat letter or `NS` / `EW`.
@@ -40,7 +40,7 @@ impl ParContract {
         let strain = convert::strain(strain).map_err(|f| f.to_pyerr(py, None))?;
         let declarer = ParDeclarer::from_text(declarer)
             .ok_or_else(|| PyValueError::new_err(format!("bad declarer {declarer:?}")))?;
-        Ok(ParContract { inner: dds::ParContract { level, strain, declarer, doubled, result } })
+        Ok(ParContract { inner: dds::par::ParContract { level, strain, declarer, doubled, result } })
     }
 
     /// The lowest level that scores par (1 to 7).
@@ -116,7 +116,7 @@ impl ParContract {
 #[pyclass(module = "ddsrs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Par {
-    pub(crate) inner: dds::Par,
+    pub(crate) inner: dds::par::Par,
 }
 
 #[pymethods]
@@ -124,7 +124,7 @@ impl Par {
     #[new]
     #[pyo3(signature = (score, contracts = Vec::new()))]
     fn new(score: i32, contracts: Vec<ParContract>) -> Par {
-        Par { inner: dds::Par { score, contracts: contracts.into_iter().map(|c| c.inner).collect() } }
+        Par { inner: dds::par::Par { score, contracts: contracts.into_iter().map(|c| c.inner).collect() } }
     }
 
     /// The par score from North-South's point of view.
@@ -167,14 +167,14 @@ impl Par {
 #[pyclass(module = "ddsrs", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct SidesPar {
-    pub(crate) inner: dds::SidesPar,
+    pub(crate) inner: dds::par::SidesPar,
 }
 
 #[pymethods]
 impl SidesPar {
     #[new]
     fn new(ns_first: Par, ew_first: Par) -> SidesPar {
-        SidesPar { inner: dds::SidesPar { ns_first: ns_first.inner, ew_first: ew_first.inner } }
+        SidesPar { inner: dds::par::SidesPar { ns_first: ns_first.inner, ew_first: ew_first.inner } }
     }
 
     /// Par when North-South start the bidding.

@@ -29,7 +29,7 @@ const CHUNK: u64 = 40;
 /// completing the others is one deal of the same probability.
 ///
 /// ```
-/// use dds::Layouts;
+/// use dds::layouts::Layouts;
 /// use dds::model::Seat;
 /// // North and South known, East and West share the other 26 cards.
 /// let layouts = Layouts::from_pbn("N:AK32.AK2.K32.K32 - QJ54.Q43.A54.A54 -")?;
@@ -60,7 +60,8 @@ impl Layouts {
     /// the cards that no hand holds, until each holds 13.
     ///
     /// ```
-    /// use dds::{Error, Layouts};
+    /// use dds::Error;
+    /// use dds::layouts::Layouts;
     /// use dds::model::{Deal, Seat};
     /// let partial = Deal::from_pbn_remaining("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
     /// let layouts = Layouts::new(&partial)?;
@@ -87,7 +88,8 @@ impl Layouts {
     /// size (an ending of 1 to 13 cards a hand, no trick in progress).
     ///
     /// ```
-    /// use dds::{Error, Layouts};
+    /// use dds::Error;
+    /// use dds::layouts::Layouts;
     /// use dds::model::{Deal, Seat};
     /// // Three cards a hand; East, South and West hidden: 9! / (3! 3! 3!) = 1,680 layouts.
     /// let ending = Deal::from_pbn_remaining("N:AK2... QJ3... T98... 765...")?;
@@ -136,7 +138,7 @@ impl Layouts {
     /// cards known to be there.
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// use dds::model::{Deal, Seat};
     /// // West's hand unknown: West holds the 13 cards left, one layout.
     /// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
@@ -162,7 +164,7 @@ impl Layouts {
     /// of two hidden seats receives k (with three, n! / (k1! k2! k3!)).
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// // Six unknown cards, three for East: C(6, 3) = 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
     /// assert_eq!(layouts.count(), 20);
@@ -175,7 +177,7 @@ impl Layouts {
     /// The seats that receive unknown cards, in seat order.
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// use dds::model::Seat;
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432.876.A54.A54 -")?;
     /// assert_eq!(layouts.hidden(), &[Seat::East, Seat::West]);
@@ -188,7 +190,7 @@ impl Layouts {
     /// The cards no hand holds yet.
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// use dds::model::Hand;
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
     /// assert_eq!(layouts.unknown(), ".43.76.76".parse::<Hand>()?);
@@ -201,7 +203,7 @@ impl Layouts {
     /// The cards known to be in each hand.
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// use dds::model::{Hand, Seat};
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 -")?;
     /// assert_eq!(layouts.fixed()[Seat::East], "J98.QJT.QJ.QJ".parse::<Hand>()?);
@@ -221,7 +223,7 @@ impl Layouts {
     /// If `index` is not below [`Layouts::count`].
     ///
     /// ```
-    /// use dds::Layouts;
+    /// use dds::layouts::Layouts;
     /// use dds::model::Seat;
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
     /// let deals: Vec<_> = (0..layouts.count()).map(|i| layouts.layout(i)).collect();

@@ -18,7 +18,8 @@ use crate::{DdTable, Error, Parallel, Solver};
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 /// use dds::model::Seat;
 /// // West's hand unknown: one layout, the deal whose table has West making 8 tricks in spades.
 /// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
@@ -73,7 +74,8 @@ impl LayoutTask {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 /// use dds::model::Seat;
 /// // East and West share six unknown cards, three each: 20 layouts.
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -117,7 +119,8 @@ impl Default for LayoutOptions {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutShare, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutShare, LayoutTask, Layouts};
 /// use dds::model::Seat;
 /// // East and West unknown: 10,400,600 layouts; the run's first 100, in three shares.
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 - 5432.876.A54.A54 -")?;
@@ -172,7 +175,8 @@ impl LayoutShare {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutResult, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutResult, LayoutTask, Layouts};
 /// use dds::model::Seat;
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
 /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East };
@@ -206,7 +210,8 @@ pub struct LayoutResult {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 /// use dds::model::{Card, Seat};
 /// // West's hand unknown: one layout. North leads in spades (West declares).
 /// let layouts = Layouts::from_pbn("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 -")?;
@@ -260,7 +265,8 @@ impl LeadTricks {
 /// sample or a `limit` do not depend on the number of threads.
 ///
 /// ```
-/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel};
+/// use dds::Parallel;
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 /// use dds::model::{Level, Seat, Strain};
 /// // East and West share six unknown cards, three each: 20 layouts.
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -293,7 +299,8 @@ pub fn solve_layouts(
 ///
 /// ```
 /// use dds::tt::MapTable;
-/// use dds::{solve_layouts, solve_layouts_in, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts, Parallel};
+/// use dds::Parallel;
+/// use dds::layouts::{solve_layouts, solve_layouts_in, LayoutOptions, LayoutResult, LayoutSummary, LayoutTask, Layouts};
 /// use dds::model::{Seat, Strain};
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
 /// let task = LayoutTask::Lead { strain: Strain::NoTrump, leader: Seat::East };

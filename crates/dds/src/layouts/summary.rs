@@ -4,13 +4,15 @@
 use dds_model::{BySeat, ByStrain, Card, Contract, Level, Penalty, Seat, Strain, Vulnerability};
 
 use super::CHUNK;
-use crate::{Error, LayoutResult, LayoutTask};
+use crate::layouts::{LayoutResult, LayoutTask};
+use crate::Error;
 
 /// The totals over the layouts solved so far.
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
 /// use dds::model::{Level, Seat};
 /// // East and West share six unknown cards, three each: 20 layouts.
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -42,7 +44,8 @@ pub struct LayoutSummary {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dds::{solve_layouts, LayoutOptions, LayoutSummary, LayoutTask, Layouts, Parallel, Strain};
+/// use dds::{Parallel, Strain};
+/// use dds::layouts::{solve_layouts, LayoutOptions, LayoutSummary, LayoutTask, Layouts};
 /// use dds::model::{Level, Seat};
 /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
 /// let task = LayoutTask::Lead { strain: Strain::Spades, leader: Seat::East };
@@ -120,7 +123,7 @@ impl LayoutSummary {
     }
 
     /// Adds the figures of `other`, a summary of the same problem and task
-    /// (another share of the run, see [`LayoutShare`](crate::LayoutShare)):
+    /// (another share of the run, see [`LayoutShare`](crate::layouts::LayoutShare)):
     /// the layouts planned and solved, the counts and the units of the
     /// standard error add up. The two must not have solved the same layout
     /// (shares of one run never do). Summaries of different problems (their
@@ -129,7 +132,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, Error, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Error, Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
     /// let go_on = |_: &_, _: &_| ControlFlow::Continue(());
@@ -224,7 +228,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::{Card, Level, Seat};
     /// // East and West share six unknown cards, three each: 20 layouts. South leads (East declares).
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -276,7 +281,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -295,7 +301,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -313,7 +320,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -331,7 +339,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -353,7 +362,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -375,7 +385,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -396,7 +407,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -416,7 +428,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::{Level, Seat};
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -442,7 +455,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::Seat;
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;
@@ -482,7 +496,8 @@ impl LayoutSummary {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dds::{solve_layouts, LayoutOptions, LayoutTask, Layouts, Parallel, Strain};
+    /// use dds::{Parallel, Strain};
+    /// use dds::layouts::{solve_layouts, LayoutOptions, LayoutTask, Layouts};
     /// use dds::model::{Level, Seat, Vulnerability};
     /// // East and West share six unknown cards, three each: 20 layouts.
     /// let layouts = Layouts::from_pbn("N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98")?;

@@ -29,7 +29,7 @@ use crate::DdTable;
 /// take the same tricks).
 ///
 /// ```
-/// use dds::ParDeclarer;
+/// use dds::par::ParDeclarer;
 /// use dds::model::{Seat, Side};
 /// assert_eq!(ParDeclarer::Seat(Seat::South).to_string(), "S");
 /// assert_eq!(ParDeclarer::Side(Side::EastWest).to_string(), "EW");
@@ -46,7 +46,7 @@ impl ParDeclarer {
     /// The side the declarer belongs to.
     ///
     /// ```
-    /// use dds::ParDeclarer;
+    /// use dds::par::ParDeclarer;
     /// use dds::model::{Seat, Side};
     /// assert_eq!(ParDeclarer::Seat(Seat::West).side(), Side::EastWest);
     /// assert_eq!(ParDeclarer::Side(Side::NorthSouth).side(), Side::NorthSouth);
@@ -63,7 +63,7 @@ impl ParDeclarer {
     /// East-West.
     ///
     /// ```
-    /// use dds::ParDeclarer;
+    /// use dds::par::ParDeclarer;
     /// use dds::model::{Seat, Side};
     /// assert_eq!(ParDeclarer::Seat(Seat::South).to_dds(), 2);
     /// assert_eq!(ParDeclarer::Side(Side::EastWest).to_dds(), 5);
@@ -93,7 +93,7 @@ impl ParDeclarer {
     /// `E`, `S`, `W`, `NS`, `EW`, in either case), or `None`.
     ///
     /// ```
-    /// use dds::ParDeclarer;
+    /// use dds::par::ParDeclarer;
     /// use dds::model::{Seat, Side};
     /// assert_eq!(ParDeclarer::from_text("ew"), Some(ParDeclarer::Side(Side::EastWest)));
     /// assert_eq!(ParDeclarer::from_text("W"), Some(ParDeclarer::Seat(Seat::West)));
@@ -136,7 +136,8 @@ impl fmt::Display for ParDeclarer {
 /// "2S-NS+1"). A sacrifice is doubled and goes `-result` down.
 ///
 /// ```
-/// use dds::{DdTable, ParContract, ParDeclarer, Strain, Vulnerability};
+/// use dds::{DdTable, Strain, Vulnerability};
+/// use dds::par::{ParContract, ParDeclarer};
 /// use dds::model::{Level, Side};
 /// use dds::model::{BySeat, ByStrain, Seat};
 /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
@@ -174,7 +175,8 @@ impl ParContract {
     /// `"4S*-EW-1"`.
     ///
     /// ```
-    /// use dds::{ParContract, ParDeclarer, Strain};
+    /// use dds::Strain;
+    /// use dds::par::{ParContract, ParDeclarer};
     /// use dds::model::{Level, Side};
     /// let sacrifice = ParContract {
     ///     level: Level::new(4),
@@ -202,7 +204,8 @@ impl ParContract {
     /// level, the strain and `x` (`"EW 4Sx"`).
     ///
     /// ```
-    /// use dds::{ParContract, ParDeclarer, Strain};
+    /// use dds::Strain;
+    /// use dds::par::{ParContract, ParDeclarer};
     /// use dds::model::{Level, Seat};
     /// // 2NT by South, making 4: 2NT, 3NT and 4NT all score par.
     /// let make = ParContract {
@@ -246,7 +249,8 @@ impl fmt::Display for ParContract {
 /// A par result: the score and the contracts that reach it.
 ///
 /// ```
-/// use dds::{DdTable, Par, Vulnerability};
+/// use dds::{DdTable, Vulnerability};
+/// use dds::par::Par;
 /// use dds::model::{BySeat, ByStrain, Seat};
 /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
 /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
@@ -272,7 +276,8 @@ impl Par {
     /// deal, else one string per contract as [`ParContract::dealer_text`].
     ///
     /// ```
-    /// use dds::{DdTable, Par, Vulnerability};
+    /// use dds::{DdTable, Vulnerability};
+    /// use dds::par::Par;
     /// use dds::model::{BySeat, ByStrain, Seat};
     /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
     /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
@@ -307,7 +312,8 @@ impl fmt::Display for Par {
 /// The two are the same except on hot deals.
 ///
 /// ```
-/// use dds::{DdTable, SidesPar, Vulnerability};
+/// use dds::{DdTable, Vulnerability};
+/// use dds::par::SidesPar;
 /// use dds::model::{BySeat, ByStrain, Seat};
 /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
 /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
@@ -389,7 +395,8 @@ impl SidesPar {
     /// and `"EW:"` when the deal is passed out.
     ///
     /// ```
-    /// use dds::{DdTable, SidesPar, Vulnerability};
+    /// use dds::{DdTable, Vulnerability};
+    /// use dds::par::SidesPar;
     /// use dds::model::{BySeat, ByStrain, Seat};
     /// // The table of N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3.
     /// let rows = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]];
