@@ -18,4 +18,4 @@ mod search;
 pub use dds_model::PositionError;
 pub use order::RootMoves;
 pub use position::Position;
-pub use search::{Searcher, STOP_INTERVAL};
+pub use search::{Searcher, Tricks, STOP_INTERVAL};

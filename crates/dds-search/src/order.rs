@@ -35,6 +35,7 @@ use dds_model::{Card, Hand};
 
 use crate::moves::{self, MoveList};
 use crate::position::{suit_lane, Position, SUIT_LANE};
+use crate::search::Tricks;
 use weights::{Moves, Node};
 
 /// What the move ordering of a searcher remembers from node to node: the
@@ -157,7 +158,7 @@ impl Ordering {
     /// (the cache is larger than the processor's first-level cache)
     /// overlaps that work.
     #[inline(always)]
-    pub(crate) fn cutoff_slot(&self, pos: &Position, target: i32, follows: bool, present: u64) -> CutoffSlot {
+    pub(crate) fn cutoff_slot(&self, pos: &Position, target: Tricks, follows: bool, present: u64) -> CutoffSlot {
         let key = cut_key(pos, target, follows, present);
         let slot = (key >> SLOT_INDEX_SHIFT) as usize & (CUTOFF_SLOTS - 1);
         let tag = (key >> SLOT_TAG_SHIFT) as u16 & SLOT_TAG;
@@ -237,7 +238,7 @@ impl Ordering {
     /// The move the search would try first at `pos`, a node inside a
     /// trick searched for `target`: the top of its one group of equivalent
     /// cards, the cutoff cache's card, or the first of the ordered moves.
-    pub(crate) fn first_choice(&self, pos: &Position, target: i32) -> Card {
+    pub(crate) fn first_choice(&self, pos: &Position, target: Tricks) -> Card {
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
         let (tops, bottoms) = moves::group_bounds(legal, present);
@@ -395,9 +396,9 @@ impl MovePicker {
 /// `present` are the node's: whether the seat to play follows suit, and the
 /// cards in play ([`Position::in_play`]).
 #[inline]
-fn cut_key(pos: &Position, target: i32, follows: bool, present: u64) -> u64 {
+fn cut_key(pos: &Position, target: Tricks, follows: bool, present: u64) -> u64 {
     let me = pos.seat_to_play() as u64;
-    let goal = target as u64 & 15;
+    let goal = u64::from(target) & 15;
     let context = if pos.count == 0 {
         pos.hands[me as usize] ^ goal << LEAD_GOAL_SHIFT ^ me << LEAD_SEAT_SHIFT
     } else {
@@ -602,12 +603,13 @@ mod tests {
     use super::{dds_root_order, MovePicker, Ordering, DDS_NETWORKS};
     use crate::moves::{self, MoveList};
     use crate::position::Position;
+    use crate::search::Tricks;
     use dds_model::{Card, Deal, Seat, Strain};
 
     /// The first move the ordering offers at `pos` for `target` (the
     /// cutoff cache's card, if any), the ordered rest, and the node's
     /// picker.
-    fn offered(order: &Ordering, pos: &Position, target: i32) -> (Option<Card>, MoveList, MovePicker) {
+    fn offered(order: &Ordering, pos: &Position, target: Tricks) -> (Option<Card>, MoveList, MovePicker) {
         let (legal, follows) = pos.legal_bits();
         let present = pos.in_play();
         let groups = moves::group_bounds(legal, present);

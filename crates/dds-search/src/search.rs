@@ -6,7 +6,7 @@
 //!
 //! A node at a trick boundary goes through these steps:
 //!
-//! 1. Target reached or unreachable: `target <= 0` or more than the tricks
+//! 1. Target reached or unreachable: `target == 0` or more than the tricks
 //!    left.
 //! 2. Last trick: evaluated directly; in trumps, the trump-length bound.
 //! 3. Transposition table probe.
@@ -23,6 +23,9 @@
 //! its answer, the *winning ranks*: the cards whose ranks the answer depends
 //! on (see `ARCHITECTURE.md`).
 //!
+//! Tricks and targets are [`Tricks`] (`u32`) from the entry to the last
+//! node: see there why.
+//!
 //! A search can be stopped part way by a flag shared with another thread
 //! ([`Searcher::set_stop`]): it is looked at once every
 //! [`STOP_INTERVAL`] nodes that reach step 5, so that a search in flight
@@ -31,13 +34,25 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use dds_model::{Card, Holding, Seat, Strain};
+use dds_model::{Card, Holding, PositionError, Seat, Strain};
 use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
 use crate::order::{MovePicker, Ordering};
 use crate::position::{contested, length_shift, suit_lane, trick_winner, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks, sure_trump_tricks, Unpacked};
+
+/// A number of tricks, or a target of tricks, everywhere in the search: the
+/// entry's arguments and answers, every node's target and the counts the
+/// quick tricks compare with it. One type, so that the search converts
+/// nothing on its way down. `u32` rather than the `u8` of the model and the
+/// facade, because the counts the nodes compare a target with are bit counts
+/// (`count_ones`, a `u32`), and a machine word's arithmetic needs no
+/// widening; unsigned, because a target is never negative (a node whose
+/// target reaches 0 answers at once). The conversions are at the edges: to
+/// the table's `u8` bounds (a target there is at most 13) and to the
+/// facade's `u8` tricks.
+pub type Tricks = u32;
 
 /// The double dummy search over one strain, owning its transposition table.
 #[derive(Clone, Debug)]
@@ -147,21 +162,23 @@ impl<T: TransTable> Searcher<T> {
 
     /// The number of tricks North-South take from `pos` on, the current
     /// trick included, with best play by both sides.
-    pub fn solve_ns(&mut self, pos: &Position) -> u8 {
+    pub fn solve_ns(&mut self, pos: &Position) -> Tricks {
         let guess = pos.tricks_left().div_ceil(2);
-        self.solve_ns_from(pos, guess)
+        self.solve_ns_from(pos, Tricks::from(guess))
     }
 
     /// Like [`Searcher::solve_ns`], starting from a guess of the answer:
     /// each search steps the bound by one from the guess, which costs two
     /// searches when the guess is right (a table's other leaders are good
-    /// guesses).
-    pub fn solve_ns_from(&mut self, pos: &Position, guess: u8) -> u8 {
-        let mut lower = 0u8;
-        let mut upper = pos.tricks_left();
+    /// guesses). Any guess gives the same answer: one outside 1 to the
+    /// tricks left is taken as the nearest of the two.
+    pub fn solve_ns_from(&mut self, pos: &Position, guess: Tricks) -> Tricks {
+        let mut lower = 0;
+        let mut upper = Tricks::from(pos.tricks_left());
         let mut target = guess.clamp(1, upper.max(1));
         while lower < upper {
-            if self.can_take(pos, target) {
+            // `target` is in 1..=upper: the entry's answer is the search's.
+            if self.search_entry(pos, target) {
                 lower = target;
                 target += 1;
             } else {
@@ -175,28 +192,54 @@ impl<T: TransTable> Searcher<T> {
 
     /// Whether North-South can take at least `target` of the tricks left in
     /// `pos` (the current trick included) after the seat to play plays
-    /// `card`, which must be legal.
-    pub fn can_take_after(&mut self, pos: &Position, card: Card, target: u8) -> bool {
+    /// `card`: any target (0 is always reached, one above the tricks left
+    /// never).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::after`]: [`PositionError::NotHeld`] when the seat to
+    /// play does not hold `card`, [`PositionError::Revoke`] when it does
+    /// not follow suit although it can. Checked here, once, so that the
+    /// nodes need not.
+    pub fn can_take_after(&mut self, pos: &Position, card: Card, target: Tricks) -> Result<bool, PositionError> {
+        let seat = pos.to_play();
+        if !pos.hand(seat).contains(card) {
+            return Err(PositionError::NotHeld { card, seat });
+        }
+        if !pos.legal_cards().contains(card) {
+            return Err(PositionError::Revoke(card));
+        }
+        // A target of 0 is reached whatever the play; the nodes take
+        // targets from 1 on (a node inside a trick would count one below 0
+        // when North-South win it).
+        if target == 0 {
+            return Ok(true);
+        }
         let pos = &pos.with_strain(self.strain);
-        let target = i32::from(target);
-        if pos.count == 3 {
+        Ok(if pos.count == 3 {
             self.nodes += 1;
             self.complete_trick(pos, card, target, pos.held()).0
         } else {
             let child = pos.play(card);
             self.search(&child, target).0
-        }
+        })
     }
 
-    /// Whether North-South can take at least `target` tricks from `pos` on.
-    pub fn can_take(&mut self, pos: &Position, target: u8) -> bool {
+    /// Whether North-South can take at least `target` tricks from `pos` on:
+    /// any target (0 is always reached, one above the tricks left never).
+    pub fn can_take(&mut self, pos: &Position, target: Tricks) -> bool {
+        target == 0 || self.search_entry(pos, target)
+    }
+
+    /// The search from `pos` for a target of at least 1.
+    fn search_entry(&mut self, pos: &Position, target: Tricks) -> bool {
         let pos = pos.with_strain(self.strain);
-        self.search(&pos, i32::from(target)).0
+        self.search(&pos, target).0
     }
 
     /// The node function: whether North-South take `target` tricks, and the
     /// winning ranks of the answer.
-    fn search(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+    fn search(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         self.nodes += 1;
         if pos.count == 0 {
             self.search_lead(pos, target)
@@ -207,16 +250,16 @@ impl<T: TransTable> Searcher<T> {
 
     /// [`Searcher::search`] for a position at a trick boundary.
     #[inline]
-    fn search_child_at_trick_start(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+    fn search_child_at_trick_start(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         self.nodes += 1;
         self.search_lead(pos, target)
     }
 
     /// A node at a trick boundary.
-    fn search_lead(&mut self, pos: &Position, target: i32) -> (bool, u64) {
-        let left = pos.hands[pos.leader_index()].count_ones() as i32;
+    fn search_lead(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+        let left = pos.hands[pos.leader_index()].count_ones();
         // Step 1. Target reached or unreachable.
-        if target <= 0 {
+        if target == 0 {
             return (true, 0);
         }
         if target > left {
@@ -233,27 +276,32 @@ impl<T: TransTable> Searcher<T> {
         // only, so no winning ranks.
         if let Some(trump) = self.strain.trump() {
             let trumps = pos.suit_lengths(trump.index());
-            let len = |seat: usize| (trumps >> (4 * seat) & 15) as i32;
+            let len = |seat: usize| trumps >> (4 * seat) & 15;
             let (n, e, s, w) = (len(0), len(1), len(2), len(3));
-            if n.max(s) - e - w >= target {
+            // North-South's sure tricks `n.max(s) - e - w` and East-West's
+            // `e.max(w) - n - s`, the sums moved across so that no side of
+            // a comparison goes below 0.
+            if n.max(s) >= target + e + w {
                 return (true, 0);
             }
-            if left - (e.max(w) - n - s) < target {
+            if left + n + s < target + e.max(w) {
                 return (false, 0);
             }
         }
         // Step 3. Transposition table.
         let key = make_key(pos);
         let aggregate = pos.held();
+        // `target` is at most `left` (step 1), so at most 13: it fits the
+        // table's `u8`.
         if let Some(hit) = self.tt.probe(&key, target as u8) {
             self.order.table_hit(pos.cards_held(), hit.best);
             let ranks = top_cards(aggregate, hit.relevant);
-            return (i32::from(hit.lower) >= target, ranks);
+            return (Tricks::from(hit.lower) >= target, ranks);
         }
         // Step 4. Quick tricks of the side on lead.
         let ns_leads = pos.leader & 1 == 0;
         let unpacked = Unpacked::new(pos);
-        let quick = quick_tricks(pos, &unpacked, self.strain, target as u32, left as u32);
+        let quick = quick_tricks(pos, &unpacked, self.strain, target, left);
         if quick.cut {
             // Either the side on lead cashes enough tricks, or (no quick
             // trick at all) the opponents surely win this trick.
@@ -261,12 +309,12 @@ impl<T: TransTable> Searcher<T> {
             self.store_answer(&key, aggregate, target, (result, quick.ranks), None);
             return (result, quick.ranks);
         }
-        if let Some(answer) = later_tricks(pos, &unpacked, self.strain, target as u32, left as u32) {
+        if let Some(answer) = later_tricks(pos, &unpacked, self.strain, target, left) {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
         let quick_count = u32::from(quick.tricks);
-        if let Some(answer) = sure_trump_tricks(pos, &unpacked, self.strain, target as u32, left as u32, quick_count) {
+        if let Some(answer) = sure_trump_tricks(pos, &unpacked, self.strain, target, left, quick_count) {
             self.store_answer(&key, aggregate, target, answer, None);
             return answer;
         }
@@ -296,7 +344,7 @@ impl<T: TransTable> Searcher<T> {
         &mut self,
         key: &Key,
         aggregate: u64,
-        target: i32,
+        target: Tricks,
         (result, ranks): (bool, u64),
         best: Option<Card>,
     ) {
@@ -307,7 +355,7 @@ impl<T: TransTable> Searcher<T> {
 
     /// A node inside a trick.
     #[inline]
-    fn search_follow(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+    fn search_follow(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         match pos.count {
             1 => self.search_second(pos, target),
             2 => self.search_in_trick::<2>(pos, target),
@@ -318,21 +366,21 @@ impl<T: TransTable> Searcher<T> {
     /// The move loop of the seat `C` cards into the trick, without the
     /// deciding card.
     #[inline]
-    fn search_in_trick<const C: u8>(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+    fn search_in_trick<const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         let (result, ranks, _) = self.move_loop::<C>(pos, target);
         (result, ranks)
     }
 
     /// A node of the second seat of a trick.
-    fn search_second(&mut self, pos: &Position, target: i32) -> (bool, u64) {
-        let left = pos.tricks_left() as i32;
-        if target <= 0 {
+    fn search_second(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+        let left = Tricks::from(pos.tricks_left());
+        if target == 0 {
             return (true, 0);
         }
         if target > left {
             return (false, 0);
         }
-        if let Some(ranks) = quick_second_hand(pos, self.strain, target as u32, left as u32) {
+        if let Some(ranks) = quick_second_hand(pos, self.strain, target, left) {
             return (pos.seat_to_play() & 1 == 0, ranks);
         }
         self.search_in_trick::<1>(pos, target)
@@ -346,7 +394,7 @@ impl<T: TransTable> Searcher<T> {
     /// (`pos.count`): each seat's loop is compiled apart, so that its tests
     /// of the card count fold away and its moves go straight to the next
     /// seat's node.
-    fn move_loop<const C: u8>(&mut self, pos: &Position, target: i32) -> (bool, u64, Option<Card>) {
+    fn move_loop<const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64, Option<Card>) {
         debug_assert_eq!(pos.count, C);
         // SAFETY: every caller passes `C` equal to `pos.count` (the search
         // functions dispatch on it, and each seat's loop calls the next
@@ -432,7 +480,7 @@ impl<T: TransTable> Searcher<T> {
     /// choices to the next trick, and probes the table there. The leads
     /// whose probe already reaches the leader's goal move to the front, in
     /// their order. Only an order: nothing is stored or counted.
-    fn promote_probed_leads(&mut self, pos: &Position, target: i32, list: &mut MoveList, picker: &MovePicker) {
+    fn promote_probed_leads(&mut self, pos: &Position, target: Tricks, list: &mut MoveList, picker: &MovePicker) {
         let ns_leads = pos.leader & 1 == 0;
         let mut hits = MoveList::new();
         let mut misses = MoveList::new();
@@ -444,15 +492,16 @@ impl<T: TransTable> Searcher<T> {
                     let card = self.order.first_choice(&next, target);
                     next = next.play(card);
                 }
-                let goal = target - i32::from(next.leader & 1 == 0);
-                hit = if goal <= 0 {
+                // `target` is at least 1 at a trick boundary's move loop.
+                let goal = target - Tricks::from(next.leader & 1 == 0);
+                hit = if goal == 0 {
                     ns_leads
-                } else if goal > next.tricks_left() as i32 {
+                } else if goal > Tricks::from(next.tricks_left()) {
                     !ns_leads
                 } else {
                     self.tt
                         .probe(&make_key(&next), goal as u8)
-                        .is_some_and(|h| (i32::from(h.lower) >= goal) == ns_leads)
+                        .is_some_and(|h| (Tricks::from(h.lower) >= goal) == ns_leads)
                 };
             }
             let to = if hit { &mut hits } else { &mut misses };
@@ -470,7 +519,7 @@ impl<T: TransTable> Searcher<T> {
     /// Plays `card` and searches on: the answer and its winning ranks
     /// (`held`: the cards held, [`Position::held`]).
     #[inline]
-    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: i32, held: u64) -> (bool, u64) {
+    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
         if C == 3 {
             return self.complete_trick(pos, card, target, held);
         }
@@ -486,12 +535,12 @@ impl<T: TransTable> Searcher<T> {
     /// Plays the fourth card of a trick and searches on from the next trick
     /// (`held`: the cards held, [`Position::held`]).
     #[inline]
-    fn complete_trick(&mut self, pos: &Position, card: Card, target: i32, held: u64) -> (bool, u64) {
+    fn complete_trick(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
         let child = pos.play_fourth(card, held);
         let (winner, contested) = finished_trick(pos, &child, &cards);
-        let won = i32::from(child.leader & 1 == 0);
+        let won = Tricks::from(child.leader & 1 == 0);
         let (result, mut ranks) = self.search_child_at_trick_start(&child, target - won);
         if contested {
             ranks |= 1u64 << cards[winner];
@@ -500,13 +549,13 @@ impl<T: TransTable> Searcher<T> {
     }
 
     /// The last trick: every seat holds one card.
-    fn last_trick(&mut self, pos: &Position, target: i32) -> (bool, u64) {
+    fn last_trick(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         let leader = pos.leader_index();
         let cards: [u8; 4] = core::array::from_fn(|i| pos.hands[(leader + i) & 3].trailing_zeros() as u8);
         let (winner, contested) = trick_winner(&cards, self.strain);
         let ns_won = ((leader + winner) & 3) & 1 == 0;
         let ranks = if contested { 1u64 << cards[winner] } else { 0 };
-        (i32::from(ns_won) >= target, ranks)
+        (Tricks::from(ns_won) >= target, ranks)
     }
 }
 

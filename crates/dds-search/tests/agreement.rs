@@ -7,7 +7,7 @@
 
 use dds_fixtures::{minimax, DealRng};
 use dds_model::{Card, Deal, Hand, Seat, Strain};
-use dds_search::{Position, Searcher};
+use dds_search::{Position, Searcher, Tricks};
 use dds_tt::{Bound, Hit, Key, MapTable, NullTable, PartitionTable, Relevant, TransTable, TtStats};
 
 /// A random ending of `tricks` tricks, with `played` cards (0..=3) already
@@ -34,7 +34,7 @@ fn case_count(miri: usize, debug: usize) -> usize {
     }
 }
 
-fn solve<T: TransTable>(tt: T, deal: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> u8 {
+fn solve<T: TransTable>(tt: T, deal: &Deal, leader: Seat, trick: &[Card], strain: Strain) -> Tricks {
     let pos = Position::new(*deal.hands(), leader, trick, strain).expect("endings are valid");
     Searcher::new(tt, strain).solve_ns(&pos)
 }
@@ -51,7 +51,7 @@ fn search_equals_minimax_on_small_endings() {
         let hands = deal.hands().0;
         let expected = minimax(hands, leader, &mut trick.clone(), strain);
         let got = solve(PartitionTable::default(), &deal, leader, &trick, strain);
-        assert_eq!(got, expected, "{deal} {strain} leader {leader} played {trick:?}");
+        assert_eq!(got, Tricks::from(expected), "{deal} {strain} leader {leader} played {trick:?}");
     }
 }
 
@@ -67,7 +67,7 @@ fn search_equals_minimax_on_five_card_endings() {
         let (deal, leader, trick) = ending(&mut rng, 5, case % 3);
         let expected = minimax(deal.hands().0, leader, &mut trick.clone(), strain);
         let got = solve(PartitionTable::default(), &deal, leader, &trick, strain);
-        assert_eq!(got, expected, "{deal} {strain} leader {leader} played {trick:?}");
+        assert_eq!(got, Tricks::from(expected), "{deal} {strain} leader {leader} played {trick:?}");
     }
 }
 
@@ -155,6 +155,7 @@ impl CheckedTable {
             return Some(v);
         }
         let v = Searcher::new(MapTable::new(), self.strain).solve_ns(&CheckedTable::position(key, self.strain));
+        let v = u8::try_from(v).expect("at most 13 tricks");
         self.exact.insert(*key, v);
         Some(v)
     }

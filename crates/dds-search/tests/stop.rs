@@ -20,7 +20,7 @@ fn a_set_flag_stops_the_search_and_a_clear_forgets_it() {
         for strain in Strain::ALL {
             // North declares: East leads.
             let pos = Position::new(*record.deal.hands(), Seat::East, &[], strain).unwrap();
-            let expected = table[strain][Seat::North];
+            let expected = u32::from(table[strain][Seat::North]);
             let mut searcher = Searcher::new(PartitionTable::default(), strain);
             searcher.set_stop(Some(Arc::clone(&flag)));
             // Not set: the search runs to its answer.

@@ -65,7 +65,7 @@ impl<T: TransTable + Clone + Sync> Solver<T> {
         let best = side_tricks(ns_value, pos.to_play().side(), left);
         let cards: Vec<(Card, Hand)> = moves.iter().collect();
         let next = AtomicUsize::new(0);
-        let scores = Mutex::new(vec![0u8; cards.len()]);
+        let scores = Mutex::new(vec![Ok(0u8); cards.len()]);
         let worker_nodes = AtomicU64::new(0);
         // Scores the cards of the queue until it is empty.
         let drain = |solver: &mut Solver<T>| loop {
@@ -91,11 +91,10 @@ impl<T: TransTable + Clone + Sync> Solver<T> {
             });
         }
         let scores = scores.into_inner();
-        let mut scored: Vec<ScoredCard> = cards
-            .iter()
-            .zip(&scores)
-            .map(|(&(card, equals), &score)| ScoredCard { card, equals, tricks: Some(score) })
-            .collect();
+        let mut scored = Vec::with_capacity(cards.len());
+        for (&(card, equals), &score) in cards.iter().zip(&scores) {
+            scored.push(ScoredCard { card, equals, tricks: Some(score?) });
+        }
         // Highest score first, search order among equals: as solve_board.
         scored.sort_by_key(|c| core::cmp::Reverse(c.tricks));
         let nodes = self.nodes() - nodes_before + worker_nodes.into_inner();

@@ -173,10 +173,7 @@ impl<T: TransTable> Solver<T> {
         self.prepare(board);
         let left = board.tricks_left();
         let pos = board.position();
-        let ns = match guess {
-            Some(g) => self.searcher.solve_ns_from(pos, side_tricks(g.min(left), declarer, left)),
-            None => self.searcher.solve_ns(pos),
-        };
+        let ns = self.search_ns(pos, guess.map(|g| side_tricks(g.min(left), declarer, left)));
         side_tricks(ns, declarer, left)
     }
 }
@@ -255,7 +252,7 @@ impl<T: TransTable> Solver<T> {
     pub fn best_line(&mut self, board: &Board) -> BestLine {
         self.prepare(board);
         let mut pos = *board.position();
-        let total = self.searcher.solve_ns(&pos);
+        let total = self.search_ns(&pos, None);
         // North-South's tricks still to come from `pos`, current trick
         // included.
         let mut left_ns = total;
@@ -273,10 +270,11 @@ impl<T: TransTable> Solver<T> {
             let mut chosen = None;
             for (card, _) in moves.iter() {
                 chosen = Some(card);
+                // The cards are legal: the search answers each.
                 let keeps = if ns_to_play {
-                    left_ns == 0 || self.searcher.can_take_after(&pos, card, left_ns)
+                    left_ns == 0 || self.search_after(&pos, card, left_ns) == Ok(true)
                 } else {
-                    !self.searcher.can_take_after(&pos, card, left_ns + 1)
+                    self.search_after(&pos, card, left_ns + 1) == Ok(false)
                 };
                 if keeps {
                     break;

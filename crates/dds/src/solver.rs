@@ -2,10 +2,10 @@
 //! table (`dd_table`).
 
 use dds_model::{BySeat, ByStrain, Card, Deal, Hand, Seat, Side, Strain};
-use dds_search::{Position, RootMoves, Searcher};
+use dds_search::{Position, RootMoves, Searcher, Tricks};
 use dds_tt::{PartitionTable, TransTable};
 
-use crate::{Board, DdTable, Error};
+use crate::{Board, DdTable, Error, PositionError};
 
 /// What to find out about a position (DDS's `target`).
 ///
@@ -427,7 +427,7 @@ impl<T: TransTable> Solver<T> {
             // The last trick, as DDS answers it: the one card with its real
             // score (0 for target 0 with one or all optimal solutions).
             let zero = target == Target::AtLeast(0) && solutions != Solutions::All;
-            let tricks = if zero { 0 } else { side(self.searcher.solve_ns(&pos)) };
+            let tricks = if zero { 0 } else { side(self.search_ns(&pos, None)) };
             cards.extend(moves.iter().map(|m| scored(m, Some(tricks))));
             return Ok(Solution { cards, forced, nodes: self.searcher.nodes() - nodes_before });
         }
@@ -444,7 +444,7 @@ impl<T: TransTable> Solver<T> {
                 // score it or a trick less: step down from it.
                 let best = side(self.ns_value(board));
                 for (card, equals) in moves.iter() {
-                    let score = self.card_score(&pos, card, best);
+                    let score = self.card_score(&pos, card, best)?;
                     cards.push(ScoredCard { card, equals, tricks: Some(score) });
                 }
                 // Highest score first; the sort is stable, so equal scores
@@ -461,7 +461,7 @@ impl<T: TransTable> Solver<T> {
                     _ => side(self.ns_value(board)),
                 };
                 for (card, equals) in moves.iter() {
-                    if goal == 0 || self.side_can_take_after(&pos, card, goal) {
+                    if goal == 0 || self.side_can_take_after(&pos, card, goal)? {
                         cards.push(ScoredCard { card, equals, tricks: Some(goal) });
                         if cards.len() == listed {
                             break;
@@ -476,23 +476,51 @@ impl<T: TransTable> Solver<T> {
     /// North-South's tricks from `board` on (the current trick included),
     /// searched from a guess of the value ([`position_guess`]).
     pub(crate) fn ns_value(&mut self, board: &Board) -> u8 {
-        self.searcher.solve_ns_from(board.position(), position_guess(board))
+        self.search_ns(board.position(), Some(position_guess(board)))
+    }
+
+    /// The search's North-South tricks from `pos` on, from `guess` (or
+    /// the search's own start without one). The search counts in
+    /// [`Tricks`] (`u32`), the facade in `u8`: this function and
+    /// [`Solver::search_after`] are the only crossings.
+    pub(crate) fn search_ns(&mut self, pos: &Position, guess: Option<u8>) -> u8 {
+        let ns = match guess {
+            Some(guess) => self.searcher.solve_ns_from(pos, Tricks::from(guess)),
+            None => self.searcher.solve_ns(pos),
+        };
+        // At most the 13 tricks of a deal.
+        ns as u8
+    }
+
+    /// Whether North-South take at least `target` tricks after the seat to
+    /// play at `pos` plays `card` (see [`Solver::search_ns`]).
+    pub(crate) fn search_after(&mut self, pos: &Position, card: Card, target: u8) -> Result<bool, PositionError> {
+        self.searcher.can_take_after(pos, card, Tricks::from(target))
     }
 
     /// The tricks the side to play takes after `card`, stepping down from
-    /// `best` (the position's value, which no card exceeds).
-    pub(crate) fn card_score(&mut self, pos: &Position, card: Card, best: u8) -> u8 {
-        (1..=best).rev().find(|&t| self.side_can_take_after(pos, card, t)).unwrap_or(0)
+    /// `best` (the position's value, which no card exceeds); an error if
+    /// `card` is not a legal card at `pos`.
+    pub(crate) fn card_score(&mut self, pos: &Position, card: Card, best: u8) -> Result<u8, PositionError> {
+        for tricks in (1..=best).rev() {
+            if self.side_can_take_after(pos, card, tricks)? {
+                return Ok(tricks);
+            }
+        }
+        Ok(0)
     }
 
     /// Whether the side to play takes at least `goal` tricks after `card`.
-    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8) -> bool {
+    fn side_can_take_after(&mut self, pos: &Position, card: Card, goal: u8) -> Result<bool, PositionError> {
         if pos.to_play().side() == Side::NorthSouth {
-            self.searcher.can_take_after(pos, card, goal)
+            self.search_after(pos, card, goal)
         } else {
             // East-West take `goal` iff North-South take at most
             // `left - goal`.
-            goal == 0 || !self.searcher.can_take_after(pos, card, pos.tricks_left() - goal + 1)
+            if goal == 0 {
+                return Ok(true);
+            }
+            Ok(!self.search_after(pos, card, pos.tricks_left() - goal + 1)?)
         }
     }
 
@@ -617,10 +645,10 @@ impl<T: TransTable> Solver<T> {
         self.searcher.set_strain(strain);
         self.deal = None;
         let pos = *board.position();
-        let ns = self.searcher.solve_ns_from(&pos, guess);
+        let ns = self.search_ns(&pos, Some(guess));
         let best = side_tricks(ns, leader.side(), pos.tricks_left());
         for (card, equals) in RootMoves::new(&pos).iter() {
-            let score = self.card_score(&pos, card, best);
+            let score = self.card_score(&pos, card, best)?;
             leads.push((card, equals, score));
         }
         Ok(ns)
@@ -644,7 +672,7 @@ impl<T: TransTable> Solver<T> {
         } else {
             self.prepare(&board);
         }
-        let ns = self.searcher.solve_ns_from(board.position(), guess);
+        let ns = self.search_ns(board.position(), Some(guess));
         self.check_stop()?;
         Ok(ns)
     }

@@ -8,6 +8,7 @@
 
 use super::unpack::{keep_top, top_bit, Unpacked};
 use crate::position::Position;
+use crate::search::Tricks;
 
 /// Whether the side on lead's fast tricks reach `cut` of the `left`
 /// tricks: its top trump tricks `top` (the count and its winning ranks, a
@@ -19,7 +20,7 @@ pub(super) fn fast_tricks(
     unpacked: &Unpacked,
     trump: Option<usize>,
     top: (u32, u32),
-    left: u32,
+    left: Tricks,
     cut: u32,
 ) -> Option<u64> {
     let side = side_tricks::<false>(pos, unpacked, trump).0;
@@ -149,12 +150,13 @@ mod tests {
     use crate::quick::sure_trump::top_trump_tricks;
     use crate::quick::testing::{check_bound_cases, random_ending, trump_heavy_ending};
     use crate::quick::unpack::Unpacked;
+    use crate::search::Tricks;
     use dds_model::Strain;
 
     /// bridge-solver's fast tricks in any strain and at any count, for the
     /// tests: the side on lead's top trumps plus its side-suit tricks, capped
     /// at the tricks left.
-    fn fast_tricks_anywhere(pos: &Position, strain: Strain, target: u32, left: u32) -> Option<(bool, u64)> {
+    fn fast_tricks_anywhere(pos: &Position, strain: Strain, target: Tricks, left: Tricks) -> Option<(bool, u64)> {
         let unpacked = Unpacked::new(pos);
         let h = &unpacked.lanes;
         let me = pos.leader_index();

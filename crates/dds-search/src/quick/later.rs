@@ -6,6 +6,7 @@ use dds_model::Strain;
 
 use super::unpack::{nth_bit, nth_holder, Unpacked};
 use crate::position::{Position, NO_SEAT};
+use crate::search::Tricks;
 
 /// DDS's `LaterTricks`, after the quick tricks did not settle a node at a
 /// trick boundary in `strain`: tricks the side *not* on lead surely takes
@@ -15,8 +16,8 @@ pub(crate) fn later_tricks(
     pos: &Position,
     unpacked: &Unpacked,
     strain: Strain,
-    target: u32,
-    left: u32,
+    target: Tricks,
+    left: Tricks,
 ) -> Option<(bool, u64)> {
     let me = pos.leader_index();
     let (h, len) = (&unpacked.lanes, &unpacked.lengths);
@@ -58,7 +59,7 @@ pub(crate) fn later_tricks(
                     }
                     return Some((false, ranks()));
                 }
-            } else if left as i32 - sum as i32 >= target as i32 && sum > 0 {
+            } else if left >= target + sum && sum > 0 {
                 // East-West lead: North-South take at least one trick.
                 if target > 1 {
                     return None;
@@ -80,8 +81,7 @@ pub(crate) fn later_tricks(
             // Tricks the side on lead can afford to lose: North-South lead
             // and need `target`, or East-West lead and North-South need
             // `target` (East-West can afford `target - 1` tricks to them).
-            let settles =
-                |tricks: u32| if ns_leads { (left as i32) - (tricks as i32) < target as i32 } else { tricks >= target };
+            let settles = |tricks: Tricks| if ns_leads { left < target + tricks } else { tricks >= target };
             let result = !ns_leads;
             if they(w1) {
                 if len[me][t] == 0 && len[p][t] == 0 {

@@ -12,6 +12,7 @@ use dds_model::Strain;
 
 use super::unpack::{nth_bit, nth_holder, Unpacked};
 use crate::position::Position;
+use crate::search::Tricks;
 
 /// The answer of [`quick_tricks`].
 #[derive(Copy, Clone, Debug)]
@@ -449,7 +450,7 @@ impl Count<'_> {
     /// opponents win this trick; the answer if that settles `target` of
     /// the `left` tricks.
     #[inline(always)]
-    fn opponents_win(&self, target: u32, left: u32) -> Option<Quick> {
+    fn opponents_win(&self, target: Tricks, left: Tricks) -> Option<Quick> {
         let (me, len) = (self.me, self.len);
         let trump_game = self.strain != Strain::NoTrump;
         let t = self.strain.index();
@@ -475,7 +476,7 @@ impl Count<'_> {
 /// cashed ([`Count::count_suit`]) until they settle the target; 3. with
 /// none, whether the opponents' trick settles it the other way
 /// ([`Count::opponents_win`]).
-pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, strain: Strain, target: u32, left: u32) -> Quick {
+pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, strain: Strain, target: Tricks, left: Tricks) -> Quick {
     let me = pos.leader_index();
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);
     let (h, len) = (&unpacked.lanes, &unpacked.lengths);

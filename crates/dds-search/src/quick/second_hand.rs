@@ -9,12 +9,13 @@ use dds_model::Strain;
 
 use super::unpack::{holder, lanes, nth_bit};
 use crate::position::{suit_lane, Position};
+use crate::search::Tricks;
 
 /// DDS's `QuickTricksSecondHand`: after the lead, in `strain`, whether the
 /// second hand's side surely wins this trick (and, in no trump, enough
 /// more) to settle `target` tricks for North-South. Returns the winning
 /// ranks if so.
-pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: u32, left: u32) -> Option<u64> {
+pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: Tricks, left: Tricks) -> Option<u64> {
     debug_assert_eq!(pos.count, 1);
     let leader = pos.leader_index();
     let me = (leader + 1) & 3;

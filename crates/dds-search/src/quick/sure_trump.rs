@@ -8,6 +8,7 @@ use dds_model::Strain;
 use super::fast::fast_tricks;
 use super::unpack::{keep_top, top_bit, Unpacked};
 use crate::position::Position;
+use crate::search::Tricks;
 
 /// The trump tricks a pair of hands takes sooner or later with the top
 /// trumps it holds (bridge-solver's `TopTrumpTricks`): `my` and `pd` are
@@ -39,7 +40,7 @@ pub(super) fn top_trump_tricks(my: u32, pd: u32, all: u32) -> (u32, u32) {
 /// every trump in play; `leading`: `my` is on lead, with `left` tricks to
 /// play. Returns the count and its winning ranks (a lane).
 #[inline]
-fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bool, left: u32) -> (u32, u32) {
+fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bool, left: Tricks) -> (u32, u32) {
     let n = all.count_ones();
     if n < 3 {
         return (0, 0);
@@ -103,8 +104,8 @@ pub(crate) fn sure_trump_tricks(
     pos: &Position,
     unpacked: &Unpacked,
     strain: Strain,
-    target: u32,
-    left: u32,
+    target: Tricks,
+    left: Tricks,
     quick: u32,
 ) -> Option<(bool, u64)> {
     let t = strain.trump()?.index();
@@ -147,7 +148,7 @@ fn counted_trump_tricks(
     lead_cut: Option<u32>,
     other_cut: Option<u32>,
     fast_cut: Option<u32>,
-    left: u32,
+    left: Tricks,
 ) -> Option<(bool, u64)> {
     let h = &unpacked.lanes;
     let me = pos.leader_index();
