@@ -91,7 +91,7 @@ impl CLib {
                 set_max_threads,
                 _lib: lib,
             };
-            println!("  our C library: {} (dds-rs {version})", path.display());
+            println!("  our C library: {} (ddsrs {version})", path.display());
             Ok(clib)
         }
     }

@@ -45,7 +45,7 @@ fn time_one(file: &std::path::Path, stdin: bool) -> (f64, f64, usize) {
     }
     let user = children_user_seconds();
     let start = Instant::now();
-    let output = cmd.output().unwrap_or_else(|e| panic!("cannot run dds (cargo build --release -p dds-cli): {e}"));
+    let output = cmd.output().unwrap_or_else(|e| panic!("cannot run dds (cargo build --release -p ddsrs-cli): {e}"));
     let wall = start.elapsed().as_secs_f64();
     assert!(output.status.success(), "dds par failed: {}", output.status);
     (wall, children_user_seconds() - user, output.stdout.len())

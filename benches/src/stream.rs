@@ -48,7 +48,7 @@ pub(crate) fn run(threads: usize) {
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {} (cargo build --release -p dds-cli): {e}", bin.display()));
+        .unwrap_or_else(|e| panic!("cannot run {} (cargo build --release -p ddsrs-cli): {e}", bin.display()));
     let pid = child.id();
     let mut input = BufWriter::new(child.stdin.take().expect("piped"));
     let writer = std::thread::spawn(move || {

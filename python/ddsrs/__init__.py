@@ -1,7 +1,7 @@
 """ddsrs: a fast, exact double dummy solver for contract bridge.
 
 The answers are DDS 2.9's, bit for bit; the solver is the Rust crate ``dds``
-of the dds-rs workspace. Deals are PBN text (``"N:QJ6.K652.J85.T98 ..."``),
+of the ddsrs workspace. Deals are PBN text (``"N:QJ6.K652.J85.T98 ..."``),
 objects with a ``to_pbn()`` method, or numpy arrays of DDS's bit layout
 (shape (4, 4) for one deal, (n, 4, 4) for a batch: seats N, E, S, W by suits
 S, H, D, C, the rank of value r at bit r, as DDS's ``remainCards``). Tables

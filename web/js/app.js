@@ -231,7 +231,7 @@ window.addEventListener('hashchange', () => {
     document.documentElement.dataset.ready = 'true';
     return;
   }
-  engine.call('version').then((v) => { $('version').textContent = `dds-rs ${v}`; }, (e) => say(errorText(e), true));
+  engine.call('version').then((v) => { $('version').textContent = `ddsrs ${v}`; }, (e) => say(errorText(e), true));
   const hashed = decodeHash(location.hash);
   if (hashed) await loadHash();
   else {

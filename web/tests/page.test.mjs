@@ -827,7 +827,7 @@ describe('review of issue 40: a link\'s claim, a Latin-1 file\'s bytes 0x80 to 0
 /** The `dds` command, built (release, default target folder) only if absent. */
 function ddsBinary() {
   const bin = join(TARGET, 'release', 'dds');
-  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '-p', 'dds-cli'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(bin)) execFileSync('cargo', ['build', '--release', '-p', 'ddsrs-cli'], { cwd: ROOT, stdio: 'inherit' });
   return bin;
 }
 

@@ -25,7 +25,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     // Built only when asked for: the C library and the command are other
     // release builds of the solver, and most workloads need neither.
-    for (workload, package) in [("capi", "dds-capi"), ("stream", "dds-cli"), ("pbnread", "dds-cli")] {
+    for (workload, package) in [("capi", "dds-capi"), ("stream", "ddsrs-cli"), ("pbnread", "ddsrs-cli")] {
         if !args.contains(&workload) {
             continue;
         }

@@ -56,7 +56,7 @@ const TSAN_OPTIONS: &str = "halt_on_error=0:exitcode=66:second_deadlock_stack=1"
 /// batch code of `dds` (rayon pools, a solver per worker) and the C
 /// functions called from Rust threads.
 const TSAN_RUST_TESTS: [&[&str]; 2] =
-    [&["-p", "dds", "--lib", "--test", "batch"], &["-p", "dds-capi", "--test", "calls"]];
+    [&["-p", "ddsrs", "--lib", "--test", "batch"], &["-p", "dds-capi", "--test", "calls"]];
 
 /// `cargo xtask tsan [--stable] [--rounds K]`: see the module documentation.
 /// `--rounds` is the stress program's rounds (1 by default: 40 to 90 s on
@@ -194,12 +194,12 @@ struct MiriRun {
 /// The Miri set (see the module documentation; docs/sanitizers.md lists
 /// the tests each crate leaves out and why).
 const MIRI_RUNS: [MiriRun; 5] = [
-    MiriRun { cargo: &["-p", "dds-model", "--lib"], harness: &[], flags: "" },
+    MiriRun { cargo: &["-p", "ddsrs-model", "--lib"], harness: &[], flags: "" },
     // No `unsafe` code: its unit tests only (tests/reference.rs compares
     // every holding with a reference, hours under Miri).
-    MiriRun { cargo: &["-p", "dds-tables", "--lib"], harness: &[], flags: "" },
-    MiriRun { cargo: &["-p", "dds-tt", "--lib"], harness: &[], flags: "" },
-    MiriRun { cargo: &["-p", "dds-search", "--lib", "--tests"], harness: &[], flags: "" },
+    MiriRun { cargo: &["-p", "ddsrs-tables", "--lib"], harness: &[], flags: "" },
+    MiriRun { cargo: &["-p", "ddsrs-tt", "--lib"], harness: &[], flags: "" },
+    MiriRun { cargo: &["-p", "ddsrs-search", "--lib", "--tests"], harness: &[], flags: "" },
     // The C functions called from Rust: under Stacked Borrows all but the
     // batches, whose calls go through rayon.
     MiriRun { cargo: &["-p", "dds-capi", "--test", "calls"], harness: &["--skip", "batches_"], flags: "" },

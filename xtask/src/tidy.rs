@@ -120,9 +120,22 @@ fn stated_graph(doc: &str) -> Result<Vec<(String, Vec<String>)>, String> {
     Ok(graph)
 }
 
-/// Each workspace package's name and sorted normal dependencies, read from
-/// the manifests of the members the root Cargo.toml names.
+/// Each workspace package's name and sorted normal dependencies (by
+/// package name: a workspace dependency renamed with `package = "..."` is
+/// its package), read from the manifests of the members the root
+/// Cargo.toml names.
 fn manifest_graph(root: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
+    let workspace = fs::read_to_string(root.join("Cargo.toml")).map_err(|e| format!("Cargo.toml: {e}"))?;
+    let renamed: Vec<(String, String)> = workspace
+        .lines()
+        .filter_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            let package = value.split("package = \"").nth(1)?.split('"').next()?;
+            Some((key.trim().to_owned(), package.to_owned()))
+        })
+        .collect();
+    let package_of =
+        |key: String| renamed.iter().find(|(k, _)| *k == key).map_or(key.clone(), |(_, package)| package.clone());
     let mut graph = Vec::new();
     for dir in member_dirs(root)? {
         let path = dir.join("Cargo.toml");
@@ -144,7 +157,7 @@ fn manifest_graph(root: &Path) -> Result<Vec<(String, Vec<String>)>, String> {
             } else if section == "dependencies"
                 || (section.starts_with("target.") && section.ends_with(".dependencies"))
             {
-                deps.push(key);
+                deps.push(package_of(key));
             }
         }
         let name = name.ok_or_else(|| format!("{}: no package name", path.display()))?;
@@ -219,7 +232,8 @@ mod tests {
         // on rayon and dds-capi not.
         let actual = super::manifest_graph(&xtask::project_root()).unwrap();
         let deps = |name: &str| actual.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone()).unwrap();
-        assert!(deps("dds").contains(&"rayon".to_owned()));
+        assert!(deps("ddsrs").contains(&"rayon".to_owned()));
+        assert!(deps("ddsrs").contains(&"ddsrs-model".to_owned()));
         assert!(!deps("dds-capi").contains(&"rayon".to_owned()));
         assert!(actual.iter().any(|(n, _)| n == "xtask"));
     }

@@ -4,7 +4,7 @@
 //! it with `initSync`), `wasm-opt -O3` when it is found, lays the package
 //! out in `TARGET/npm/` (the glue, the `.wasm`, the hand-written entries
 //! and worker pool of `crates/dds-wasm/js/`, `package.json`, README,
-//! LICENSE) and packs it with `npm pack` into `TARGET/npm/dds-rs-VERSION.tgz`.
+//! LICENSE) and packs it with `npm pack` into `TARGET/npm/ddsrs-VERSION.tgz`.
 //! `--test` then installs the tarball into `TARGET/npm-test/` and runs the
 //! Node tests of `crates/dds-wasm/tests/node/` against it (`node --test`).
 //! `TARGET` is Cargo's target directory: `$CARGO_TARGET_DIR` when set (a
@@ -26,7 +26,7 @@ use std::process::Command;
 use crate::process::run_command;
 
 /// The npm package's name.
-const PACKAGE: &str = "dds-rs";
+const PACKAGE: &str = "ddsrs";
 
 /// The package's hand-written files, copied from `crates/dds-wasm/js/`.
 const JS_FILES: [&str; 10] = [
@@ -157,7 +157,7 @@ fn test_package(root: &Path, target_dir: &Path, tarball: &Path) -> Result<(), St
     }
     let tests = dir.join("test");
     fs::create_dir_all(&tests).map_err(|e| format!("cannot create {}: {e}", tests.display()))?;
-    write(&dir.join("package.json"), "{ \"name\": \"dds-rs-test\", \"private\": true, \"type\": \"module\" }\n")?;
+    write(&dir.join("package.json"), "{ \"name\": \"ddsrs-test\", \"private\": true, \"type\": \"module\" }\n")?;
     run_command(
         Command::new("npm")
             .current_dir(&dir)

@@ -1,5 +1,5 @@
 /*
- * ddsrs.h: the handle API of dds-rs's C library (libdds.so.0).
+ * ddsrs.h: the handle API of ddsrs's C library (libdds.so.0).
  *
  * A dds_solver owns one transposition table. Create one per thread with
  * dds_solver_new, pass it to each call, free it with dds_solver_free.

@@ -348,7 +348,7 @@ pub unsafe extern "C" fn GetDDSInfo(info: *mut DDSInfo) {
     // DDS's form: the counts of small and large tables.
     convert::write_c(&mut out.threadSizes, &format!("0 S, {threads} L"));
     let text = format!(
-        "dds-rs {} (DDS 2.9.0 interface)\nCores: {}\nThreads: {threads}, {} MB each\n",
+        "ddsrs {} (DDS 2.9.0 interface)\nCores: {}\nThreads: {threads}, {} MB each\n",
         env!("CARGO_PKG_VERSION"),
         runtime::cores(),
         runtime::memory_per_thread() >> 20,

@@ -366,7 +366,7 @@ fn information_and_messages() {
     }
     assert_eq!((info.major, info.minor, text_of(&info.versionString)), (2, 9, "2.9.0".into()));
     assert!(info.noOfThreads >= 1);
-    assert!(text_of(&info.systemString).starts_with("dds-rs "));
+    assert!(text_of(&info.systemString).starts_with("ddsrs "));
     assert_eq!(text_of(&line), "PBN string error");
     // SAFETY: static NUL-terminated strings.
     let (message, version) = unsafe { (CStr::from_ptr(dds_error_message(-99)), CStr::from_ptr(dds_version())) };

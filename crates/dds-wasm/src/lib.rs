@@ -1,5 +1,5 @@
 //! WebAssembly bindings of the double dummy solver: the npm package
-//! `dds-rs` (`cargo xtask wasm` builds it; `docs/wasm.md` describes it).
+//! `ddsrs` (`cargo xtask wasm` builds it; `docs/wasm.md` describes it).
 //!
 //! A front-end like the command, the C library and the Python module: it
 //! converts JavaScript values (strings for deals, seats, strains, cards

@@ -39,16 +39,20 @@ fn the_readme_example_builds_and_runs_as_a_project_of_its_own() {
     let manifest = blocks(&readme, "toml");
     let manifest = manifest
         .iter()
-        .find(|block| block.contains("[dependencies]"))
-        .expect("the README's Rust section gives the [dependencies] line");
+        .find(|block| block.contains("[dependencies]") && block.contains("path = "))
+        .expect("the README's Rust section gives the [dependencies] line of a clone");
+    // The registry's line names the same crate, at this version.
+    let version = env!("CARGO_PKG_VERSION").rsplit_once('.').map_or("", |(major_minor, _)| major_minor);
+    let registry = format!("[dependencies]\n{} = \"{version}\"", env!("CARGO_PKG_NAME"));
+    assert!(readme.contains(&registry), "the README does not say {registry:?}");
     let example = blocks(&readme, "rust").into_iter().next().expect("the README's Rust section has an example");
 
-    // The README's layout: the repository cloned as `dds-rs`, the user's
+    // The README's layout: the repository cloned as `ddsrs`, the user's
     // project beside it.
     let scratch = std::env::temp_dir().join(format!("dds-readme-project-{}", std::process::id()));
     let _ = fs::remove_dir_all(&scratch);
     fs::create_dir_all(scratch.join("app/src")).unwrap();
-    std::os::unix::fs::symlink(&root, scratch.join("dds-rs")).unwrap();
+    std::os::unix::fs::symlink(&root, scratch.join("ddsrs")).unwrap();
     let app = scratch.join("app");
     // The package and workspace tables are the user's own; the README
     // supplies the dependency. The optimisation level only makes the test

@@ -10,12 +10,13 @@ use super::{run_command, Dist, Platform, VERSION};
 const PROFILE: &str = "shipped";
 
 /// The package of the `dds` command, of the C library and of the wheel.
-pub(crate) const CLI_PACKAGE: &str = "dds-cli";
+pub(crate) const CLI_PACKAGE: &str = "ddsrs-cli";
 pub(crate) const CAPI_PACKAGE: &str = "dds-capi";
 
 /// The packages published on crates.io, in the order they depend on each
 /// other: every member whose manifest does not say `publish = false`.
-pub(crate) const PUBLISHED: [&str; 6] = ["dds-model", "dds-tables", "dds-tt", "dds-search", "dds", "dds-cli"];
+pub(crate) const PUBLISHED: [&str; 6] =
+    ["ddsrs-model", "ddsrs-tables", "ddsrs-tt", "ddsrs-search", "ddsrs", "ddsrs-cli"];
 
 /// Builds every artifact of `platform` into `dist.out`.
 pub(crate) fn platform(dist: &Dist, platform: Platform) -> Result<(), String> {
@@ -162,12 +163,9 @@ fn packages(dist: &Dist) -> Result<(), String> {
     run_command(&mut package)?;
     let crates = dist.out.join("crates");
     fs::create_dir_all(&crates).map_err(|e| format!("cannot create {}: {e}", crates.display()))?;
-    for entry in fs::read_dir(target.join("package")).map_err(|e| format!("cannot read target/package: {e}"))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
-        if name.ends_with(&format!("-{VERSION}.crate")) {
-            copy(&path, &crates.join(&name))?;
-        }
+    for name in PUBLISHED {
+        let file = format!("{name}-{VERSION}.crate");
+        copy(&target.join("package").join(&file), &crates.join(&file))?;
     }
     Ok(())
 }

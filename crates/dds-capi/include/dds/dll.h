@@ -1,9 +1,9 @@
 /*
  * dll.h: the C interface of DDS 2.9 (Bo Haglund and Soren Hein's double
- * dummy solver) as the dds-rs library implements it: the same structures,
+ * dummy solver) as the ddsrs library implements it: the same structures,
  * constants and functions, so that a program written against DDS builds
- * and links against libdds.so.0 from dds-rs unchanged. Written for dds-rs
- * from DDS's documented interface; licensed as dds-rs (Apache-2.0).
+ * and links against libdds.so.0 from ddsrs unchanged. Written for ddsrs
+ * from DDS's documented interface; licensed as ddsrs (Apache-2.0).
  *
  * Seats are 0 North, 1 East, 2 South, 3 West; suits 0 spades, 1 hearts,
  * 2 diamonds, 3 clubs; strains the suits and 4 notrump; ranks 2..14, and

@@ -3,7 +3,7 @@
 // (helpers.mjs's readHands) and bad lines worked out by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDdsHands, DdsError } from 'dds-rs';
+import { parseDdsHands, DdsError } from 'ddsrs';
 import { fixture, readHands } from './helpers.mjs';
 
 const DEAL = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ddTable, solveBoard, analysePlay, bestLine, par, dealerPar, ddTables, replay, DdsError, Board } from 'dds-rs';
+import { ddTable, solveBoard, analysePlay, bestLine, par, dealerPar, ddTables, replay, DdsError, Board } from 'ddsrs';
 import { cliMessage } from './helpers.mjs';
 
 const DEAL = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
@@ -80,7 +80,7 @@ test('par: every score is North-South\'s, ewFirst\'s too, and the package README
   assert.equal(sides.nsFirst.score, -110);
   assert.equal(sides.ewFirst.score, -110);
   assert.deepEqual(sides.scoreTexts, ['NS -110', 'EW 110']);
-  const readme = readFileSync(new URL(import.meta.resolve('dds-rs/package.json')).pathname.replace(/package\.json$/, 'README.md'), 'utf8');
+  const readme = readFileSync(new URL(import.meta.resolve('ddsrs/package.json')).pathname.replace(/package\.json$/, 'README.md'), 'utf8');
   const row = readme.split('\n').find((line) => line.startsWith('| `par('));
   assert.match(row, /`ewFirst\.score`[^|]*North-South's/);
   assert.match(row, /SidesPar[^|]*East-West's/);

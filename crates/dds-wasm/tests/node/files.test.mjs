@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { parseDeal, parseLin, parsePbn, writePbn, handRecord, Solver, DdsError } from 'dds-rs';
+import { parseDeal, parseLin, parsePbn, writePbn, handRecord, Solver, DdsError } from 'ddsrs';
 import { fixture, cliMessage, readHands } from './helpers.mjs';
 
 const here = (name) => readFileSync(new URL(name, import.meta.url), 'utf8');
@@ -145,7 +145,7 @@ test('parsePbn of a text with no games says what dds says of it', () => {
       && e.message === 'a PBN file with no games', JSON.stringify(text));
   }
   // The command's words, when DDS_CLI names it: `dds: FILE: a PBN file with no games: ...`.
-  const dir = mkdtempSync(join(tmpdir(), 'dds-rs-'));
+  const dir = mkdtempSync(join(tmpdir(), 'ddsrs-'));
   try {
     writeFileSync(join(dir, 'empty.pbn'), '% PBN 2.1\n% EXPORT\n');
     const said = cliMessage(['pbn', join(dir, 'empty.pbn')]);

@@ -2,7 +2,7 @@
 // calling thread (the facade's one-thread path: no threads in WebAssembly).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layouts, countLayouts, mergeLayouts, solveBoard, DdsError } from 'dds-rs';
+import { layouts, countLayouts, mergeLayouts, solveBoard, DdsError } from 'ddsrs';
 
 const DEAL = 'N:AKQT.AK2.K32.K32 J98.QJT.QJ.QJ 5432.876.A54.A54 76.95.T98.T98';
 

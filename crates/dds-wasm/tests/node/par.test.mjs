@@ -2,7 +2,7 @@
 // lines), from the tables of the TABLE lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { par, dealerPar, ddTable, DdsError } from 'dds-rs';
+import { par, dealerPar, ddTable, DdsError } from 'ddsrs';
 import { readHands, STRAINS, SEATS } from './helpers.mjs';
 
 const rows = (table) => STRAINS.map((_, s) => table.slice(4 * s, 4 * s + 4));

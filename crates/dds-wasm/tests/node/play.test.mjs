@@ -1,7 +1,7 @@
 // analysePlay against DDS's AnalysePlay (the TRACE lines), and bestLine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analysePlay, bestLine, ddTable } from 'dds-rs';
+import { analysePlay, bestLine, ddTable } from 'ddsrs';
 import { readHands, SEATS } from './helpers.mjs';
 
 test('analysePlay equals the TRACE lines of list10', () => {

@@ -1,8 +1,8 @@
 // The worker pool: one solver per worker, the same answers as the module.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ddTables, solveBoard, init, DdsError } from 'dds-rs';
-import { createPool } from 'dds-rs/pool';
+import { ddTables, solveBoard, init, DdsError } from 'ddsrs';
+import { createPool } from 'ddsrs/pool';
 import { readHands } from './helpers.mjs';
 
 test('the pool answers as the module does', async () => {

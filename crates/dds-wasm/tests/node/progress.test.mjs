@@ -2,7 +2,7 @@
 // callback.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ddTables, ddTable, writePbn, DdsError } from 'dds-rs';
+import { ddTables, ddTable, writePbn, DdsError } from 'ddsrs';
 import { readHands, fixture } from './helpers.mjs';
 
 const deals = readHands('list10.txt').slice(0, 4).map((r) => r.deal);

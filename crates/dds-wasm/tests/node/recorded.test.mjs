@@ -4,7 +4,7 @@
 // analysePlay. The expected orders are worked by hand below.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseLin, parsePbn, analysePlay, replay, ddTable } from 'dds-rs';
+import { parseLin, parsePbn, analysePlay, replay, ddTable } from 'ddsrs';
 
 const DEAL = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 

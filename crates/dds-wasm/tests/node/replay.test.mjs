@@ -2,7 +2,7 @@
 // winners, the tricks each side won and the position reached.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replay, DdsError } from 'dds-rs';
+import { replay, DdsError } from 'ddsrs';
 import { readHands, SEATS } from './helpers.mjs';
 
 // Two tricks: North leads the spade ace, West has no spade.

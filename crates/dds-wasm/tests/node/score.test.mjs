@@ -4,7 +4,7 @@
 // written out here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contractScore, boardInfo, DdsError } from 'dds-rs';
+import { contractScore, boardInfo, DdsError } from 'ddsrs';
 import { readHands } from './helpers.mjs';
 
 // [contract, vulnerability, tricks, declarer's side's score], each worked

@@ -2,7 +2,7 @@
 // opening lead, solutions 3), and the other targets and solutions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { solveBoard, Solver, Board } from 'dds-rs';
+import { solveBoard, Solver, Board } from 'ddsrs';
 import { readHands } from './helpers.mjs';
 
 for (const file of ['list10.txt', 'list100.txt']) {

@@ -2,7 +2,7 @@
 // and the ways a deal can be given.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ddTable, ddTables, positionTable, replay, Solver, DdsError } from 'dds-rs';
+import { ddTable, ddTables, positionTable, replay, Solver, DdsError } from 'ddsrs';
 import { readHands, STRAINS, SEATS } from './helpers.mjs';
 
 for (const file of ['list10.txt', 'list100.txt']) {
