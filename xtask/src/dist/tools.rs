@@ -17,6 +17,8 @@ fn packages(platform: Platform, test: bool) -> Vec<(&'static str, &'static str)>
             ("qemu-user-static", "/usr/bin/qemu-aarch64-static"),
             ("gcc-aarch64-linux-gnu", "aarch64-linux-gnu-gcc --version"),
             ("libc6-dev-arm64-cross", "/usr/aarch64-linux-gnu/lib/libc.so.6"),
+            // Debian's arm64 Python for the wheel (check/foreign_python.rs).
+            ("debootstrap", "/usr/sbin/debootstrap"),
         ]),
         Platform::WindowsX86_64 => {
             packages.push(("gcc-mingw-w64-x86-64", "x86_64-w64-mingw32-gcc --version"));
