@@ -85,6 +85,19 @@ fn command_tables(text: &str) -> Result<Vec<Vec<u8>>, String> {
         .collect())
 }
 
+/// Removes the clean rooms of this run (after every test passed; a
+/// failed run leaves them to look at).
+pub(crate) fn clean_up() {
+    let prefix = format!("ddsrs-dist-{}-", std::process::id());
+    if let Ok(entries) = fs::read_dir(std::env::temp_dir()) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix) {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+}
+
 /// A fresh folder outside the repository for one test.
 fn room(dist: &Dist, name: &str) -> Result<PathBuf, String> {
     let dir = std::env::temp_dir().join(format!("ddsrs-dist-{}-{name}", std::process::id()));

@@ -20,8 +20,9 @@
 //! and maturin with zig (from the Python registry, pinned in
 //! `xtask/dist/requirements.txt`) for the Linux builds and the manylinux
 //! wheels, Debian's mingw-w64 for Windows, Debian's qemu-user-static and
-//! Wine to run what this machine cannot. `docs/release.md` says what each
-//! clean-room test shows.
+//! Wine to run what this machine cannot, Debian's arm64 Python (unpacked
+//! from its packages, fetched by debootstrap) for the aarch64 wheel.
+//! `docs/release.md` says what each clean-room test shows.
 
 mod build;
 mod check;
@@ -178,6 +179,7 @@ pub(crate) fn run(args: &[&str]) -> Result<(), String> {
         println!("  {file} ({size} bytes)");
     }
     if options.test {
+        check::clean_up();
         println!("xtask dist: clean-room tests passed:");
         for line in tested {
             println!("  {line}");
