@@ -1083,6 +1083,8 @@ fn table_gib_writes_the_sol10_lines() {
     assert_eq!(text.lines().collect::<Vec<_>>(), want);
 }
 
+/// (Unix: the test sends SIGINT with `kill`.)
+#[cfg(unix)]
 #[test]
 fn layouts_stopped_by_ctrl_c_print_the_estimate_so_far() {
     // 10,400,600 layouts: far more than can be solved before the signal.

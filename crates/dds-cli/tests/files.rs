@@ -5,6 +5,9 @@
 //! `--keep-going`; an `OptimumResultTable` written in another layout.
 //! Every file lives in a temporary folder: no test names a system path.
 //! Known answers are DDS's (list10, whose deals the sample PBN file holds).
+//!
+//! Unix files (modes, FIFOs, links): the tests are Unix-only.
+#![cfg(unix)]
 
 mod common;
 

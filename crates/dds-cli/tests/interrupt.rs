@@ -9,6 +9,9 @@
 //!
 //! The runs are serialised (one `dds` at a time), so that each has the
 //! machine's cores and its timing is what the test expects.
+//!
+//! Unix signals: the tests are Unix-only.
+#![cfg(unix)]
 
 mod common;
 
