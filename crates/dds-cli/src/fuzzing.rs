@@ -42,14 +42,14 @@ pub struct Record {
 pub type Read = (Option<String>, Vec<Record>, Vec<u8>);
 
 /// What the batch commands read from `bytes` with `--keep-going`: the format found (`Pbn`,
-/// `Lin`, `DdsHands`, `Lines`, or `None` for an input with no record), the
+/// `Lin`, `DdsHands`, `Deals`, or `None` for an input with no record), the
 /// records, then the text `dds pbn` would write back with no change (PBN
 /// input only), or the message of a fatal error. `streamed` reads the bytes as standard input
 /// is read (in pieces, as they come), otherwise as a file.
 ///
 /// ```
 /// let (format, records, _) = dds_cli::fuzzing::read_input(b"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\n", false).unwrap();
-/// assert_eq!((format.as_deref(), records.len()), (Some("Lines"), 1));
+/// assert_eq!((format.as_deref(), records.len()), (Some("Deals"), 1));
 /// assert!(records[0].deal.is_ok());
 /// ```
 pub fn read_input(bytes: &[u8], streamed: bool) -> Result<Read, String> {

@@ -147,68 +147,10 @@ const STDIN: &str = "<stdin>";
 /// The name of a deal given as the argument, in messages.
 pub(crate) const ARGUMENT: &str = "<argument>";
 
-/// The formats of input, told apart by content.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Format {
-    /// A PBN file: tag pairs (`[Deal "N:..."]`).
-    Pbn,
-    /// BBO's LIN (`md|` pairs).
-    Lin,
-    /// DDS's hand files: `PBN dealer vul trump first "deal"` lines among
-    /// the lines of known answers (`FUT`, `TABLE`, ...), which are read
-    /// past.
-    DdsHands,
-    /// One PBN deal per line.
-    Lines,
-}
-
-impl Format {
-    /// The format of a whole text; `None` when it holds nothing but blank
-    /// lines and comments. A text of PBN escape lines (`% PBN 2.1`,
-    /// `% EXPORT`) and no game is a PBN file with no games.
-    pub(crate) fn of(text: &str) -> Option<Format> {
-        let Some(first) = first_line(text) else {
-            let escape = text.lines().any(|l| l.trim_start_matches('\u{feff}').trim_start().starts_with('%'));
-            return escape.then_some(Format::Pbn);
-        };
-        Some(match Format::of_first_line(first) {
-            Format::Lines if dds::model::is_lin(text) => Format::Lin,
-            format => format,
-        })
-    }
-
-    /// The format told by the first line that is not blank or a comment
-    /// (what standard input can tell before the rest has arrived).
-    fn of_first_line(line: &str) -> Format {
-        let lin_pair = line.split_once('|').is_some_and(|(key, _)| key.len() == 2);
-        if line.starts_with('[') || line.starts_with('{') {
-            Format::Pbn
-        } else if line.starts_with("NUMBER") || is_dds_pbn_line(line) {
-            Format::DdsHands
-        } else if lin_pair || dds::model::is_lin(line) {
-            Format::Lin
-        } else {
-            Format::Lines
-        }
-    }
-}
-
-/// The first line of `text` that is not blank, a PBN escape line (`%`) or
-/// a `;` or `#` comment, trimmed.
-fn first_line(text: &str) -> Option<&str> {
-    text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).find(|l| !is_skipped(l))
-}
-
-/// Whether a trimmed line is blank or a comment that says nothing of the
-/// format.
-fn is_skipped(line: &str) -> bool {
-    line.is_empty() || line.starts_with('%') || line.starts_with(';') || line.starts_with('#')
-}
-
-/// Whether a line is DDS's `PBN dealer vul trump first "deal"`.
-fn is_dds_pbn_line(line: &str) -> bool {
-    line.strip_prefix("PBN ").is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-}
+/// The formats of input, told apart by content: the model's detector
+/// (`InputFormat::of` for a whole text, `InputFormat::of_line` for the
+/// first line of standard input).
+pub(crate) use dds::model::InputFormat as Format;
 
 /// A piece of the input holding whole records, in input order: the whole
 /// text of a file, or what standard input has sent so far.
@@ -317,7 +259,7 @@ impl Records {
         let (_, pieces) = sync_channel(0);
         let format = match source.name == ARGUMENT {
             true if dds::model::is_lin(&source.text) => Some(Format::Lin),
-            true => Some(Format::Lines),
+            true => Some(Format::Deals),
             false => Format::of(&source.text),
         };
         let mut records = Records::new(&source.name, pieces, keep_going);
@@ -326,7 +268,7 @@ impl Records {
         let piece = Piece {
             text: source.text.clone(),
             charset: source.charset,
-            format: format.unwrap_or(Format::Lines),
+            format: format.unwrap_or(Format::Deals),
             line: 1,
         };
         records.take(piece)?;
@@ -454,18 +396,18 @@ impl Records {
                     self.push(None, item);
                 }
             }
-            Format::DdsHands | Format::Lines => {
+            Format::DdsHands => {
                 for (offset, line) in piece.text.lines().enumerate() {
-                    let text = line.trim_start_matches('\u{feff}').trim();
                     let label = format!("{}:{}", self.name, piece.line + offset);
-                    let item = match format {
-                        Format::DdsHands => dds_hands_item(&label, text),
-                        _ if text.is_empty() || text.starts_with('#') => None,
-                        _ => Some(full_deal(&label, text).map(|deal| Item::new(text.to_owned(), deal))),
-                    };
-                    if let Some(item) = item {
+                    if let Some(item) = dds_hands_item(&label, line.trim_start_matches('\u{feff}').trim()) {
                         self.push(None, item);
                     }
+                }
+            }
+            Format::Deals => {
+                for (offset, text) in Format::deal_lines(&piece.text) {
+                    let label = format!("{}:{}", self.name, piece.line + offset);
+                    self.push(None, full_deal(&label, text).map(|deal| Item::new(text.to_owned(), deal)));
                 }
             }
         }

@@ -151,7 +151,7 @@ pub(crate) fn run(file: Option<&str>, output: Option<&Path>, json: bool, options
     let mut records = Records::open(file, options.keep_going)?;
     if records.name == input::ARGUMENT || records.format != Some(Format::Pbn) {
         let hint = match records.format {
-            Some(Format::Lin | Format::DdsHands | Format::Lines) => {
+            Some(Format::Lin | Format::DdsHands | Format::Deals) => {
                 "; dds table and dds par read deal lines, LIN and DDS's hand files"
             }
             _ => "",

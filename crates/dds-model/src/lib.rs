@@ -29,6 +29,7 @@ mod error;
 mod gib;
 mod hand;
 mod holding;
+mod input_format;
 mod lin;
 mod pbn_file;
 mod pbn_results;
@@ -49,6 +50,7 @@ pub use error::{DealError, DealErrorKinds, ParseCardsError, ParseDealError, Pars
 pub use gib::gib_line;
 pub use hand::{Hand, HandIter};
 pub use holding::{Holding, HoldingIter};
+pub use input_format::InputFormat;
 pub use lin::{is_lin, parse_lin, LinBoard, LinError};
 pub use rank::Rank;
 pub use recorded::{trick_winner, RecordError, RecordedPlay};

@@ -5,7 +5,7 @@ use std::io::{BufRead, Read};
 use std::sync::mpsc::SyncSender;
 
 use super::pbn::scan_pbn_line;
-use super::{is_skipped, too_long, Charset, Format, Piece, MAX_LINE, MAX_RECORD, STDIN};
+use super::{too_long, Charset, Format, Piece, MAX_LINE, MAX_RECORD, STDIN};
 use crate::Failure;
 
 /// Reads standard input (or `input`, for the fuzz targets) line by line
@@ -22,7 +22,7 @@ pub(super) fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Pie
         // A piece with no record in it (the whole input, blank lines and
         // comments) is told by its text: escape lines make a PBN file with
         // no games.
-        let format = format.or_else(|| Format::of(&text)).unwrap_or(Format::Lines);
+        let format = format.or_else(|| Format::of(&text)).unwrap_or(Format::Deals);
         send.send(Ok(Piece { text, charset, format, line: first })).is_ok()
     };
     loop {
@@ -55,13 +55,13 @@ pub(super) fn split_pieces(mut input: impl BufRead, send: &SyncSender<Result<Pie
             return;
         }
         let text = String::from_utf8_lossy(&line);
-        let text = text.trim_start_matches('\u{feff}').trim();
-        if format.is_none() && !is_skipped(text) {
-            format = Some(Format::of_first_line(text));
+        if format.is_none() {
+            format = Format::of_line(&text);
         }
+        let text = text.trim_start_matches('\u{feff}').trim();
         let ends = match format {
             None | Some(Format::Lin) => false,
-            Some(Format::Lines | Format::DdsHands) => true,
+            Some(Format::Deals | Format::DdsHands) => true,
             Some(Format::Pbn) => {
                 let (open, tag) = scan_pbn_line(text.as_bytes(), in_comment);
                 in_comment = open;
