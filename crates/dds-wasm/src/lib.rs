@@ -281,6 +281,8 @@ export interface DdsHandsBoard {
   /** Why the line could not be read (kind Parse, or ParseDeal for its deal). */
   error?: DdsErrorLike;
 }
+/** The format of a text of deals (detectFormat), as the `dds` command tells it. */
+export type InputFormat = 'pbn' | 'lin' | 'dds-hands' | 'deals';
 export interface PbnWriteOptions { keepGoing?: boolean; onProgress?: ProgressCallback }
 export interface HandRecordOptions extends PbnWriteOptions { fileName?: string }
 export interface HandRecordResult {
@@ -499,6 +501,17 @@ pub fn parse_pbn(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue)
 #[wasm_bindgen(js_name = parseDdsHands, unchecked_return_type = "DdsHandsBoard[]")]
 pub fn parse_dds_hands(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Array> {
     dds_hands::parse_dds_hands(&text)
+}
+
+/// The format of a text of deals, told by its content as the `dds` command
+/// tells it (the model's `InputFormat`): `"pbn"` (a PBN file, or only its
+/// header), `"lin"` (LIN, or a BBO link holding a board), `"dds-hands"`
+/// (DDS's hand files), `"deals"` (PBN deals, one a line), or `null` for a
+/// text of nothing but blank lines and comments.
+#[wasm_bindgen(js_name = detectFormat, unchecked_return_type = "InputFormat | null")]
+pub fn detect_format(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<JsValue> {
+    let text = convert::text(&text, "text")?;
+    Ok(dds::model::InputFormat::of(&text).map_or(JsValue::NULL, |f| JsValue::from_str(f.as_str())))
 }
 
 /// The printable hand record `dds report` makes of the games of a PBN
