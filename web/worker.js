@@ -58,6 +58,7 @@ const methods = {
   parseLin: ({ text }) => plain(dds.parseLin(text)),
   parsePbn: ({ text }) => plain(dds.parsePbn(text)),
   parseDdsHands: ({ text }) => plain(dds.parseDdsHands(text)),
+  detectFormat: ({ text }) => dds.detectFormat(text),
 
   /** The table, and par for a full deal. */
   analyse({ deal, dealer, vul }) {

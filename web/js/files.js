@@ -13,12 +13,18 @@ import { $, engine, state, say, errorText } from './state.js';
 import { fromBoardNumber, loadDeal } from './deal.js';
 import { resetBatch } from './save.js';
 
+/** The format of a text as the `dds` command tells it: the package's
+ *  detectFormat ('pbn', 'lin', 'dds-hands', 'deals' or null). */
+function detectFormat(text) {
+  return engine.call('detectFormat', { text });
+}
+
 /** Text typed, pasted or read from a file, as boards: {deal, dealer, vul,
  *  board, error, record, copyOf}, the record of a game's auction and play
  *  (record.js) and, for a copy of an earlier game of the same board,
  *  that game's index. */
 async function readText(text, fileName = null, bytes = null) {
-  const { kind, text: body } = classifyFile(text, fileName);
+  const { kind, text: body } = classifyFile(text, fileName, await detectFormat(text));
   let boards;
   if (kind === 'pbn-deal') {
     boards = [{ deal: body }];
@@ -110,7 +116,9 @@ export async function openFile(file) {
       read = await readText(text, file.name, bytes);
     } catch (e) {
       // Text the page tried to read as hands: the file is none of the kinds it reads.
-      if (e instanceof InputError && classifyFile(text, file.name).kind === 'plain') throw new InputError(NOT_A_FILE);
+      if (e instanceof InputError && classifyFile(text, file.name, await detectFormat(text)).kind === 'plain') {
+        throw new InputError(NOT_A_FILE);
+      }
       throw e;
     }
     await openBoards(read);

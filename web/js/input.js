@@ -1,6 +1,7 @@
-// What the page reads that the package does not: it tells the kinds of
-// text apart (PBN deal, PBN file, LIN or a BBO link, DDS's hand files, a
-// list of deals) and reads hands written out in plain text (with or
+// What the page reads that the package does not: among the kinds of text
+// the package's detectFormat tells apart (PBN file, LIN or a BBO link,
+// DDS's hand files, deal lines) it tells one PBN deal from a list of deals
+// and from hands written out in plain text, and reads those hands (with or
 // without suit symbols, labelled or laid out as a diagram). The package
 // reads the rest (parseDeal, parseLin with BBO's links, parsePbn,
 // parseDdsHands): see files.js and boards.js. Plain JS, no DOM.
@@ -19,26 +20,25 @@ const SEAT_WORDS = { NORTH: 'N', EAST: 'E', SOUTH: 'S', WEST: 'W' };
 /**
  * What a piece of text is: {kind, text}, kind one of
  * 'lin' (LIN or a BBO link, for the package's parseLin), 'pbn-file',
- * 'pbn-deal', 'dds-file', 'deal-list', 'plain'.
+ * 'pbn-deal', 'dds-file', 'deal-list', 'plain'. `format` is the package's
+ * detectFormat of the text (the `dds` command's detector: 'pbn', 'lin',
+ * 'dds-hands', 'deals' or null), which tells the kinds of file; the page
+ * only tells apart, among deal lines, a list of deals, one deal and hands
+ * written out in plain text.
  */
-export function classify(raw) {
+export function classify(raw, format) {
   // Files go to the package as they are (a PBN file comes back with its own line ends).
   const whole = String(raw ?? '').replace(/^\uFEFF/, '');
   const text = whole.trim();
   if (!text) throw new InputError('Enter a deal first: PBN, a BBO hand or link, or the four hands.');
-  // BBO's links (a handviewer, movie or myhands link with lin=, or a
-  // handviewer link with the hands as n=/e=/s=/w=): the package's parseLin
-  // reads them.
-  if (/[?&#]lin=|^lin=/i.test(text) || (/^(https?:\/\/|www\.)|handviewer/i.test(text) && !/\s/.test(text))) {
-    return { kind: 'lin', text };
-  }
-  if (/(^|\|)md\|/i.test(text) && !/\[\s*Deal\s+"/i.test(text)) return { kind: 'lin', text: whole };
-  if (/\[\s*Deal\s+"/i.test(text)) return { kind: 'pbn-file', text: whole };
-  // A PBN file without a deal (its header, or tags only): the package's parsePbn says what it lacks.
-  if (/^%\s*PBN\b/i.test(text) || /^\s*\[[A-Za-z]\w*\s+"[^"]*"\s*\]\s*$/m.test(text)) return { kind: 'pbn-file', text: whole };
-  if (/^\??([nesw]=[a-z0-9]+&?)+/i.test(text)) return { kind: 'lin', text: text.startsWith('?') ? text : `?${text}` };
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('%'));
-  if (lines.some((l) => /^PBN\s+\d+\s+\d+\s+\d+\s+\d+\s+"/.test(l))) return { kind: 'dds-file', text: whole };
+  // A link (one word) goes trimmed; LIN text as it is.
+  if (format === 'lin') return { kind: 'lin', text: /\s/.test(text) ? whole : text };
+  if (format === 'pbn') return { kind: 'pbn-file', text: whole };
+  if (format === 'dds-hands') return { kind: 'dds-file', text: whole };
+  // A handviewer link's query without its '?' (n=...&e=...): the package's parseLin reads it with one.
+  if (/^([nesw]=[a-z0-9]+&?)+/i.test(text)) return { kind: 'lin', text: `?${text}` };
+  // Deal lines, as the package reads them: blank lines and # comments skipped.
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   const hand = '(?:(?:[AKQJT2-9]|10)*\\.){3}(?:[AKQJT2-9]|10)*|-';
   const dealLine = new RegExp(`^[NESW]\\s*:\\s*(?:${hand})(?:\\s+(?:${hand}))+$`, 'i');
   if (lines.length > 1 && lines.every((l) => dealLine.test(l))) return { kind: 'deal-list', text: whole };
@@ -51,18 +51,19 @@ export function classify(raw) {
 }
 
 /** What a text read from a file named `fileName` (null for the deal box)
- *  is: as `classify` says, except that a file named *.pbn is a PBN file
- *  whatever it holds (the package's parsePbn says what it lacks). A file
- *  left 'plain' is none of the kinds of file the page reads. */
-export function classifyFile(raw, fileName = null) {
-  const c = classify(raw);
+ *  is: as `classify` says (`format` the package's detectFormat of it),
+ *  except that a file named *.pbn is a PBN file whatever it holds (the
+ *  package's parsePbn says what it lacks). A file left 'plain' is none of
+ *  the kinds of file the page reads. */
+export function classifyFile(raw, fileName, format) {
+  const c = classify(raw, format);
   return fileName && c.kind === 'plain' && /\.pbn$/i.test(fileName) ? { ...c, kind: 'pbn-file' } : c;
 }
 
 /** A file of PBN deals, one a line: boards numbered from 1 (the page takes
  *  each board's dealer and vulnerability from its number: boardInfo). */
 export function readDealList(text) {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && !l.startsWith('%'))
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
     .map((deal, i) => ({ deal, board: String(i + 1) }));
 }
 

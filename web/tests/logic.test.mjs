@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, nodePackage } from './helpers.js';
 import { dealHands, handsDeal, encodeHash, decodeHash, randomDeal, seatAfter } from '../js/bridge.js';
-import { classify, classifyFile, readPlainHands, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
+import { classify as classifyAs, classifyFile as classifyFileAs, readPlainHands, readDealList, boardsToPbn, fileProblem, oneLine, distinctBoards, decodeFile } from '../js/input.js';
 import { recordOf, recordContract, playersOf, recordCards, onRecord, stepRecord, auctionRows, callHtml } from '../js/record.js';
 import { positionDeal, runOptions, cellOf, sdPick, countChoices } from '../js/sd.js';
 import {
@@ -19,6 +19,9 @@ import { keyAction, cardFocusStep } from '../js/keys.js';
 
 const LIST1 = 'N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3';
 const dds = await nodePackage();
+// The page's classify with the package's detectFormat, as files.js calls them.
+const classify = (text) => classifyAs(text, dds.detectFormat(text));
+const classifyFile = (text, fileName) => classifyFileAs(text, fileName, dds.detectFormat(text));
 
 function read(text) {
   const { kind, text: body } = classify(text);
@@ -337,3 +340,17 @@ test('issue 41: the numbers of layouts the single dummy panel offers: samples be
   assert.deepEqual(countChoices(20001), [20, 50, 100, 200, 500, 1000, 5000]);
 });
 
+
+test('issue 41: the kinds of file are the package\'s detectFormat (the dds command\'s): the first line that is not blank or a comment tells', () => {
+  // DDS's hand files may start with NUMBER; PBN files with a comment; LIN anywhere among deal lines is LIN.
+  assert.equal(classify(`NUMBER 1\nPBN 0 0 0 1 "${LIST1}"\n`).kind, 'dds-file');
+  assert.equal(classify(`{ made by hand }\n[Deal "${LIST1}"]\n`).kind, 'pbn-file');
+  assert.equal(classify('a title\nmd|3S34JH258TQKD2JQC7,S27TKH69D45789KC6,S6QH47JD36TAC258J,|').kind, 'lin');
+  // A deal line first: deal lines, as `dds` reads the text (a tag or a hand line later is no PBN or hand file).
+  assert.equal(classify(`${LIST1}\n[Deal "${LIST1}"]\n`).kind, 'plain');
+  assert.equal(classify(`${LIST1}\nPBN 0 0 0 1 "${LIST1}"\n`).kind, 'plain');
+  // Deal lines skip blank lines and # comments only, as `dds` reads them: a % line is no deal.
+  assert.equal(classify(`# two\n${LIST1}\n\n${LIST1}\n`).kind, 'deal-list');
+  assert.equal(classify(`% two\n${LIST1}\n${LIST1}\n`).kind, 'plain');
+  assert.deepEqual(readDealList(`# one\n${LIST1}\n`), [{ deal: LIST1, board: '1' }]);
+});
