@@ -37,6 +37,10 @@ export function classify(raw, format) {
   if (format === 'dds-hands') return { kind: 'dds-file', text: whole };
   // A handviewer link's query without its '?' (n=...&e=...): the package's parseLin reads it with one.
   if (/^([nesw]=[a-z0-9]+&?)+/i.test(text)) return { kind: 'lin', text: `?${text}` };
+  // A link the package reads no board from (it is no LIN): say so rather than read it as hands.
+  if (/^(https?:\/\/|www\.)\S*$/i.test(text)) {
+    throw new InputError('this link holds no board: the page reads BBO\'s handviewer and movie links (lin=, or the hands as n= e= s= w=)');
+  }
   // Deal lines, as the package reads them: blank lines and # comments skipped.
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   const hand = '(?:(?:[AKQJT2-9]|10)*\\.){3}(?:[AKQJT2-9]|10)*|-';

@@ -353,4 +353,6 @@ test('issue 41: the kinds of file are the package\'s detectFormat (the dds comma
   assert.equal(classify(`# two\n${LIST1}\n\n${LIST1}\n`).kind, 'deal-list');
   assert.equal(classify(`% two\n${LIST1}\n${LIST1}\n`).kind, 'plain');
   assert.deepEqual(readDealList(`# one\n${LIST1}\n`), [{ deal: LIST1, board: '1' }]);
+  // A link that holds no board for the package is no deal.
+  assert.throws(() => classify('https://www.bridgebase.com/tools/handviewer.html'), /this link holds no board/);
 });
