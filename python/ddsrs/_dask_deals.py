@@ -1,15 +1,15 @@
 """The deals of a ``ddsrs.dask`` run: ``Deal`` (PBN text, dealer,
 vulnerability, board number), the sources (``read_deals``' file of PBN
 deals or games, ``RandomSource``'s seeded random deals, ``ListSource``'s
-deals in memory) and the shards a worker receives of them. Dealers,
-vulnerabilities and PBN games are read by the model (the native module's
-``parse_seat``, ``parse_vulnerability``, ``board_info``, ``parse_pbn``)."""
+deals in memory) and the shards a worker receives of them. A file's
+format, dealers, vulnerabilities and PBN games are read by the model (the
+native module's ``detect_format``, ``parse_seat``, ``parse_vulnerability``,
+``board_info``, ``parse_pbn``)."""
 
 from __future__ import annotations
 
 import hashlib
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
@@ -50,27 +50,34 @@ def board_dealer_vul(board: int) -> Tuple[str, str]:
 
 # --- sources -----------------------------------------------------------------
 
-# A file of PBN games: some line opens with a [Deal "..."] tag.
-_DEAL_TAG = re.compile(r'^\s*\[Deal\s+"', re.MULTILINE)
-
-
 def read_deals(path: str, vul: str = "None", dealer: Optional[str] = None) -> List[Deal]:
-    """The deals of a file: PBN games (any ``[Deal "..."]`` tag), read by
-    the model (``ddsrs.parse_pbn``: PBN's ``#`` copy rule, the dealer and
+    """The deals of a file, its format told by the model as the ``dds``
+    command tells it (``ddsrs._ddsrs.detect_format``: the first line that
+    is not blank or a comment): a PBN file's games, read by the model
+    (``ddsrs.parse_pbn``: PBN's ``#`` copy rule, the dealer and
     vulnerability from the tags, else from the board number), or one PBN
-    deal a line (blank lines and lines starting with ``#`` or ``%`` are
-    skipped), those with ``dealer`` and ``vul``."""
+    deal a line (blank lines and lines starting with ``#`` are skipped, as
+    ``dds`` skips them; a deal in double quotes is read without them),
+    those with ``dealer`` and ``vul``. LIN and DDS's hand files raise
+    ``ValueError``."""
     with open(path, encoding="utf-8-sig") as f:
         text = f.read()
-    if _DEAL_TAG.search(text):
+    kind = ddsrs._ddsrs.detect_format(text)
+    if kind == "pbn":
         return [Deal(r.deal, r.dealer, r.vulnerability or "None", r.board_number) for r in ddsrs.parse_pbn(text)]
+    if kind not in ("deals", None):
+        raise ValueError(f"{path}: {_FORMATS[kind]}: read_deals reads a PBN file, or PBN deals one a line")
     v, d = _vul(vul), _dealer(dealer)
     out = []
     for line in text.splitlines():
-        text = line.strip().strip('"')
-        if text and not text.startswith(("#", "%")):
-            out.append(Deal(text, d, v))
+        deal = line.strip().strip('"')
+        if deal and not deal.startswith("#"):
+            out.append(Deal(deal, d, v))
     return out
+
+
+#: What ``read_deals`` calls the formats it does not read.
+_FORMATS = {"lin": "a LIN file (BBO's)", "dds-hands": "DDS's hand file"}
 
 
 def random_deal(rng: random.Random) -> str:

@@ -132,6 +132,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pbn::parse_seat, m)?)?;
     m.add_function(wrap_pyfunction!(pbn::parse_vulnerability, m)?)?;
     m.add_function(wrap_pyfunction!(pbn::_pbn_first_seat, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn::detect_format, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_pbns, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve, m)?)?;
     m.add_function(wrap_pyfunction!(dds3::_dds3_solve_all, m)?)?;

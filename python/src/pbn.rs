@@ -2,11 +2,13 @@
 //! number's dealer and vulnerability), `parse_pbn` (a PBN file's games
 //! read as boards, `PbnRecord`), and `parse_seat` / `parse_vulnerability`
 //! (a seat's or a vulnerability's names), and `_pbn_first_seat` (the seat
-//! a PBN deal's text starts from). Every rule is the model's
+//! a PBN deal's text starts from), and `detect_format` (the format of a
+//! text of deals, the `dds` command's). Every rule is the model's
 //! (`dealer_for_board`, `Vulnerability::for_board`, `PbnFile::records`
-//! with PBN's `#` copy rule, the names' `FromStr`); this file converts.
+//! with PBN's `#` copy rule, the names' `FromStr`, `InputFormat`); this
+//! file converts.
 
-use dds::model::{dealer_for_board, PbnCharset, PbnDeal, PbnFile, Vulnerability};
+use dds::model::{dealer_for_board, InputFormat, PbnCharset, PbnDeal, PbnFile, Vulnerability};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple, PyType};
 
@@ -71,6 +73,28 @@ pub(crate) fn parse_vulnerability(py: Python<'_>, vulnerability: &Bound<'_, PyAn
 #[pyfunction]
 pub(crate) fn _pbn_first_seat(py: Python<'_>, deal: &str) -> PyResult<String> {
     PbnDeal::first_seat_of(deal).map(seat_text).map_err(|e| Failure::from_dds(&e.into()).to_pyerr(py, None))
+}
+
+/// The format of a text of deals, told by its content as the `dds` command
+/// tells it (the model's `InputFormat`): `"pbn"` (a PBN file, or only its
+/// header such as `% PBN 2.1`), `"lin"` (BBO's LIN, or a link holding a
+/// board), `"dds-hands"` (DDS's hand files), `"deals"` (PBN deals, one a
+/// line), or None for nothing but blank lines and comments. The first line
+/// that is not blank or a comment (`%`, `;`, `#`) tells it, except that
+/// deal lines with LIN anywhere (`md|`) are LIN. `text` is a str, or bytes
+/// (read as UTF-8, else ISO 8859-1).
+///
+/// >>> detect_format('% PBN 2.1\n[Deal "N:AKQJT98765432... - - -"]\n')
+/// 'pbn'
+/// >>> detect_format("# two deals\nN:AKQJT98765432... - - -\n"), detect_format("\n# none\n")
+/// ('deals', None)
+#[pyfunction]
+pub(crate) fn detect_format(text: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+    let text: String = match text.downcast::<PyBytes>() {
+        Ok(bytes) => PbnCharset::decode(bytes.as_bytes()).0,
+        Err(_) => text.extract()?,
+    };
+    Ok(InputFormat::of(&text).map(InputFormat::as_str))
 }
 
 /// A game of a PBN file read as a board (`parse_pbn`): `game` (its place
