@@ -16,6 +16,9 @@
 //! * DDS 2.9's answers where they are its own: the table of a deal with
 //!   fewer than 13 cards a hand ([`short_deal_table`]) and AnalysePlay
 //!   ([`PlayCount`], [`RawDeal::analyse_play`], [`SolvedPlay`]).
+//! * DDS's par in numbers: DDS's table and vulnerability codes ([`dd_table`],
+//!   [`vulnerability`]) and the answers of `DealerParBin` and `SidesParBin`
+//!   ([`ParResultsMaster`], [`ContractType`]).
 //!
 //! Errors are DDS's status codes (`i32`), as the C library returns them.
 //!
@@ -39,10 +42,12 @@
 
 mod codes;
 mod deal;
+mod par;
 mod play;
 mod text;
 
 pub use codes::*;
 pub use deal::{card, seat, strain, table_deal, FutureTricks, RawDeal, SolveRequest};
+pub use par::{dd_table, vulnerability, ContractType, ParResultsMaster};
 pub use play::{short_deal_table, PlayCount, SolvedPlay, StrainTricks};
 pub use text::{read_pbn, read_play_pbn, RawPlay};
