@@ -3,43 +3,24 @@
 
 use std::ffi::{c_char, c_int};
 
-use dds::compat::seat;
-use dds::model::{BySeat, ByStrain, Seat, Vulnerability};
-use dds::par::{ParContract, SidesPar};
-use dds::{DdTable, Strain};
+use dds::compat::{self, seat, ContractType, ParResultsMaster};
+use dds::par::SidesPar;
 
 use crate::codes::*;
 use crate::convert::write_c;
 use crate::runtime::guard;
 use crate::types::*;
 
-/// The table of DDS's structure; `None` for a value outside 0..=13.
-fn table_of(table: &ddTableResults) -> Option<DdTable> {
-    let mut tricks: ByStrain<BySeat<u8>> = ByStrain::from_fn(|_| BySeat([0; 4]));
-    for strain in Strain::ALL {
-        for seat in Seat::ALL {
-            let value = table.resTable[strain.index()][seat.index()];
-            tricks[strain][seat] = u8::try_from(value).ok().filter(|&t| t <= 13)?;
-        }
-    }
-    DdTable::new(tricks).ok()
-}
-
-/// DDS's vulnerability code (0 none, 1 both, 2 NS, 3 EW).
-fn vulnerability(code: c_int) -> Option<Vulnerability> {
-    u8::try_from(code).ok().and_then(Vulnerability::from_dds)
-}
-
 /// Both sides' par of DDS's table; `None` for a bad table or
 /// vulnerability.
 fn sides_par(table: &ddTableResults, vulnerable: c_int) -> Option<SidesPar> {
-    Some(table_of(table)?.par(vulnerability(vulnerable)?))
+    Some(compat::dd_table(&table.resTable)?.par(compat::vulnerability(vulnerable)?))
 }
 
 /// The dealer's par of DDS's table; `None` for a bad table, dealer or
 /// vulnerability.
 fn dealer_par(table: &ddTableResults, dealer: c_int, vulnerable: c_int) -> Option<dds::par::Par> {
-    Some(table_of(table)?.dealer_par(seat(dealer)?, vulnerability(vulnerable)?))
+    Some(compat::dd_table(&table.resTable)?.dealer_par(seat(dealer)?, compat::vulnerability(vulnerable)?))
 }
 
 /// `Par`'s texts of a table into `out`.
@@ -136,31 +117,13 @@ pub unsafe extern "C" fn SidesPar(
     })
 }
 
-/// A par contract in DDS's numbers.
-fn contract_type(c: &ParContract) -> contractType {
-    let denom = match c.strain {
-        Strain::NoTrump => 0,
-        suit => suit.index() as c_int + 1,
-    };
-    let seats = c_int::from(c.declarer.to_dds());
-    contractType {
-        underTricks: c_int::from((-c.result).max(0)),
-        overTricks: c_int::from(c.result.max(0)),
-        level: c_int::from(c.level.get()),
-        denom,
-        seats,
-    }
-}
-
-/// A `parResultsMaster` of a score and contracts (at most 10); `passed`
-/// gives a passed-out deal DDS's placeholder contract (all zero).
-fn master(score: i32, contracts: &[ParContract], passed: bool) -> parResultsMaster {
-    let mut out = parResultsMaster { score, number: contracts.len().min(10) as c_int, ..Default::default() };
-    for (slot, c) in out.contracts.iter_mut().zip(contracts) {
-        *slot = contract_type(c);
-    }
-    if contracts.is_empty() && passed {
-        out.number = 1;
+/// DDS's `parResultsMaster` of the facade's numbers.
+fn master(numbers: &ParResultsMaster) -> parResultsMaster {
+    let mut out =
+        parResultsMaster { score: numbers.score, number: numbers.contracts.len() as c_int, ..Default::default() };
+    for (slot, c) in out.contracts.iter_mut().zip(&numbers.contracts) {
+        let ContractType { under_tricks, over_tricks, level, denom, seats } = *c;
+        *slot = contractType { underTricks: under_tricks, overTricks: over_tricks, level, denom, seats };
     }
     out
 }
@@ -184,12 +147,7 @@ pub unsafe extern "C" fn DealerParBin(
         let Some(par) = dealer_par(table, dealer, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        // DDS lists the contracts of DealerPar's texts sorted by strain
-        // code (notrump, spades, ..., clubs; a stable sort), and a passed
-        // out deal as one empty contract of score 0.
-        let mut contracts = par.contracts.clone();
-        contracts.sort_by_key(|c| contract_type(c).denom);
-        *out = master(par.score, &contracts, true);
+        *out = master(&ParResultsMaster::dealer(&par));
         RETURN_NO_FAULT
     })
 }
@@ -215,8 +173,7 @@ pub unsafe extern "C" fn SidesParBin(
         let Some(sides) = sides_par(table, vulnerable) else {
             return RETURN_UNKNOWN_FAULT;
         };
-        out[0] = master(sides.ns_first.score, &sides.ns_first.contracts, true);
-        out[1] = master(-sides.ew_first.score, &sides.ew_first.contracts, true);
+        *out = ParResultsMaster::sides(&sides).map(|view| master(&view));
         RETURN_NO_FAULT
     })
 }
