@@ -66,6 +66,7 @@ __all__ = [
     "_dds29_table_deal",
     "_dds29_short_tables",
     "_dds29_play",
+    "_dds29_par_master",
     "_set_chunk_seconds",
 ]
 
@@ -638,3 +639,6 @@ def _dds29_play(
     play: Sequence[str],
     thread_index: Optional[int] = None,
 ) -> tuple[int, Optional[tuple[tuple[list[list[int]], int, int, list[str]], int, int, int]]]: ...
+def _dds29_par_master(
+    table: Sequence[Sequence[int]], dealer: int, vulnerable: int
+) -> tuple[int, Optional[tuple[int, list[tuple[int, int, int, int, int]]]]]: ...

@@ -308,24 +308,16 @@ def par(deal: Union[Deal, DDTable], vul: Union[Vul, int], dealer: Player) -> Par
         vul = Vul.from_board(vul)
     rows = [[dd_table._data.resTable[s][h] for h in range(4)] for s in range(5)]
     try:
-        result = _native.dealer_par(rows, int(dealer), int(vul))
-    except (_native.InputError, OverflowError, TypeError):
+        code, master = _native._dds29_par_master(rows, int(dealer), int(vul))
+    except (OverflowError, TypeError):
         raise _error(_UNKNOWN) from None
-    # DDS lists the contracts sorted by its strain code (notrump first),
-    # and a passed-out deal as one empty contract.
-    code = {"NT": 0, "S": 1, "H": 2, "D": 3, "C": 4}
-    seats = {"N": 0, "E": 1, "S": 2, "W": 3, "NS": 4, "EW": 5}
-    contracts = sorted(result.contracts, key=lambda c: code[c.strain])[:10]
+    if code != _native.RETURN_NO_FAULT:
+        raise _error(code)
     data = _dds.parResultsMaster()
-    data.score = result.score
-    data.number = len(contracts) or 1
-    for i, c in enumerate(contracts):
-        slot = data.contracts[i]
-        slot.underTricks = max(-c.result, 0)
-        slot.overTricks = max(c.result, 0)
-        slot.level = c.level
-        slot.denom = code[c.strain]
-        slot.seats = seats[c.declarer]
+    data.score, contracts = master
+    data.number = len(contracts)
+    for slot, numbers in zip(data.contracts, contracts):
+        slot.underTricks, slot.overTricks, slot.level, slot.denom, slot.seats = numbers
     return ParList(data)
 
 

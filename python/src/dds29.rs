@@ -1,12 +1,13 @@
 //! The native helpers of the DDS 2.9 compatibility modules
 //! (`ddsrs.endplay`, which answers as DDS 2.9's C library through
 //! endplay's types, and `ddsrs.dds3`): DDS's checks, tables of short
-//! deals and play-analysis counting, all the facade's (`dds::compat`),
+//! deals, play-analysis counting and par in numbers, all the facade's
+//! (`dds::compat`),
 //! with DDS's status codes returned as they are. Each returns `(code,
 //! value)`: `code` 1 (`RETURN_NO_FAULT`) with the value, or DDS's status
 //! code and `None`; the Python modules raise their own exceptions for it.
 
-use dds::compat::{self, FutureTricks, PlayCount, RawDeal, RETURN_NO_FAULT};
+use dds::compat::{self, ContractType, FutureTricks, ParResultsMaster, PlayCount, RawDeal, RETURN_NO_FAULT};
 use dds::model::{Deal, Seat, Strain};
 use dds::{Parallel, Target, MAX_THREADS};
 use pyo3::exceptions::PyValueError;
@@ -184,4 +185,39 @@ pub(crate) fn _dds29_play(
         let cards = trick.into_iter().chain(play.into_iter().take(count.analysed)).collect();
         Ok(((start, trump, first, cards), in_trick, count.analysed, count.number))
     }))
+}
+
+/// One `contractType` of DDS's: `(underTricks, overTricks, level, denom,
+/// seats)`.
+type ContractTuple = (i32, i32, i32, i32, i32);
+
+/// DDS's DealerParBin of a table (`table`: `resTable`, 5 x 4, strains S, H,
+/// D, C, NT by declarers N, E, S, W), `dealer` (0-3) and `vulnerable`
+/// (DDS's 0-3), the facade's `ParResultsMaster`: `(1, (score,
+/// contracts))`, each contract a `contractType` as `(underTricks,
+/// overTricks, level, denom, seats)` (one to ten; a passed-out deal's is
+/// all zeros), or `(RETURN_UNKNOWN_FAULT, None)` for an entry, dealer or
+/// vulnerability out of range.
+#[pyfunction]
+pub(crate) fn _dds29_par_master(
+    table: [[i64; 4]; 5],
+    dealer: i64,
+    vulnerable: i64,
+) -> Coded<(i32, Vec<ContractTuple>)> {
+    let int = |value: i64| i32::try_from(value).unwrap_or(-1);
+    let master = (|| {
+        let table = compat::dd_table(&table.map(|row| row.map(int)))?;
+        Some(ParResultsMaster::dealer(
+            &table.dealer_par(compat::seat(int(dealer))?, compat::vulnerability(int(vulnerable))?),
+        ))
+    })();
+    let Some(master) = master else { return (compat::RETURN_UNKNOWN_FAULT, None) };
+    let contracts = master
+        .contracts
+        .iter()
+        .map(|&ContractType { under_tricks, over_tricks, level, denom, seats }| {
+            (under_tricks, over_tricks, level, denom, seats)
+        })
+        .collect();
+    (RETURN_NO_FAULT, Some((master.score, contracts)))
 }

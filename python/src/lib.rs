@@ -146,6 +146,7 @@ fn _ddsrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dds29::_dds29_table_deal, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_short_tables, m)?)?;
     m.add_function(wrap_pyfunction!(dds29::_dds29_play, m)?)?;
+    m.add_function(wrap_pyfunction!(dds29::_dds29_par_master, m)?)?;
     m.add_function(wrap_pyfunction!(_set_chunk_seconds, m)?)?;
     Ok(())
 }
