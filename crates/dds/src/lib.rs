@@ -167,6 +167,7 @@ pub mod par;
 pub mod pbn;
 mod play;
 pub mod report;
+mod solution;
 mod solver;
 mod table;
 
@@ -181,7 +182,8 @@ pub use dds_model::PositionError;
 pub use dds_model::{Card, Deal, Seat, Strain, Vulnerability};
 pub use error::{Error, PlayFault};
 pub use play::{analyse_plays, analyse_plays_in, BestLine, LineCard, PlayAnalysis, PlayRequest};
-pub use solver::{full_deal, ScoredCard, Solution, Solutions, Solver, Target};
+pub use solution::{ScoredCard, Solution, Solutions, Target};
+pub use solver::{full_deal, Solver};
 pub use table::DdTable;
 
 /// The transposition table, for a user who swaps in another one (see the
