@@ -152,11 +152,18 @@ fn packages(dist: &Dist) -> Result<(), String> {
         }
     }
     // Every crate meant for crates.io, packaged and built from its package
-    // as a user would get it (cargo package's verification).
-    // (`--allow-dirty`: the artifacts are the working tree's, as the
-    // others are.)
+    // as a user would get it (cargo package's verification), in a target
+    // folder of its own made anew: cargo never rebuilds a registry
+    // package it has built, and the verification's temporary registry
+    // has the same name in every run. (`--allow-dirty`: the artifacts are
+    // the working tree's, as the others are.)
+    forget_unpacked_packages()?;
+    let packages = target.join("dist-package");
+    if packages.exists() {
+        remove(&packages)?;
+    }
     let mut package = dist.cargo();
-    package.args(["package", "--locked", "--allow-dirty", "--quiet"]);
+    package.args(["package", "--locked", "--allow-dirty", "--quiet"]).env("CARGO_TARGET_DIR", &packages);
     for name in PUBLISHED {
         package.args(["-p", name]);
     }
@@ -165,7 +172,33 @@ fn packages(dist: &Dist) -> Result<(), String> {
     fs::create_dir_all(&crates).map_err(|e| format!("cannot create {}: {e}", crates.display()))?;
     for name in PUBLISHED {
         let file = format!("{name}-{VERSION}.crate");
-        copy(&target.join("package").join(&file), &crates.join(&file))?;
+        copy(&packages.join("package").join(&file), &crates.join(&file))?;
+    }
+    Ok(())
+}
+
+/// Removes what an earlier `cargo package` unpacked of this version's
+/// packages. cargo verifies a package against its dependencies' new
+/// packages, through a temporary registry, but unpacks them under
+/// `$CARGO_HOME/registry/src/` in a folder named the same in every run and
+/// keeps an unpacked copy it finds there: a package made before a change
+/// would be built in its place. crates.io's own folders are left alone.
+fn forget_unpacked_packages() -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    let Ok(registries) = fs::read_dir(home.join("registry/src")) else { return Ok(()) };
+    for registry in registries.flatten() {
+        if registry.file_name().to_string_lossy().starts_with("index.crates.io") {
+            continue;
+        }
+        for name in PUBLISHED {
+            let unpacked = registry.path().join(format!("{name}-{VERSION}"));
+            if unpacked.exists() {
+                remove(&unpacked)?;
+            }
+        }
     }
     Ok(())
 }
