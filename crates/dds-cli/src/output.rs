@@ -68,7 +68,7 @@ impl OutputFile {
         // any program writing to it does).
         let replaceable = match (&found, std::fs::metadata(&target)) {
             (None, _) => true,
-            (Some(meta), Ok(at_target)) => meta.is_file() && same_file(meta, &at_target),
+            (Some(meta), Ok(at_target)) => meta.is_file() && same_file((path, meta), (&target, &at_target)),
             (Some(_), Err(_)) => false,
         };
         if !replaceable {
@@ -188,33 +188,42 @@ fn new_part_file(path: &Path, private: bool) -> io::Result<File> {
 /// Whether the output file `out` is the input: the file named `input`, or
 /// standard input when `input` is `None` or `-` (`dds pbn -o X < X`).
 pub(crate) fn is_input(out: &Path, input: Option<&str>) -> bool {
-    let Ok(out) = std::fs::metadata(out) else { return false };
+    let Ok(out_meta) = std::fs::metadata(out) else { return false };
     match input {
-        Some(name) if name != "-" => std::fs::metadata(name).is_ok_and(|input| same_file(&out, &input)),
+        Some(name) if name != "-" => {
+            std::fs::metadata(name).is_ok_and(|input| same_file((out, &out_meta), (Path::new(name), &input)))
+        }
         _ => {
             #[cfg(unix)]
             {
                 use std::os::fd::AsFd;
                 let stdin = io::stdin().as_fd().try_clone_to_owned().map(File::from);
-                stdin.and_then(|f| f.metadata()).is_ok_and(|input| same_file(&out, &input))
+                stdin.and_then(|f| f.metadata()).is_ok_and(|input| same_file((out, &out_meta), (out, &input)))
             }
             #[cfg(not(unix))]
-            false
+            {
+                let (Ok(stdin), Ok(file)) = (same_file::Handle::stdin(), same_file::Handle::from_path(out)) else {
+                    return false;
+                };
+                stdin == file
+            }
         }
     }
 }
 
-/// Whether two metadata are of the same file.
-fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+/// Whether two files, each given by its path and metadata, are the same
+/// file: on Unix their device and inode numbers (from the metadata); on
+/// Windows their volume and file index (the `same-file` crate opens
+/// both paths, as the standard library keeps those numbers unstable).
+fn same_file(a: (&Path, &std::fs::Metadata), b: (&Path, &std::fs::Metadata)) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        (a.dev(), a.ino()) == (b.dev(), b.ino())
+        (a.1.dev(), a.1.ino()) == (b.1.dev(), b.1.ino())
     }
     #[cfg(not(unix))]
     {
-        let _ = (a, b);
-        false
+        same_file::is_same_file(a.0, b.0).unwrap_or(false)
     }
 }
 
@@ -227,7 +236,8 @@ fn stdout_if_same(meta: &std::fs::Metadata) -> Option<File> {
         use std::os::fd::AsFd;
         let stdout = File::from(io::stdout().as_fd().try_clone_to_owned().ok()?);
         let own = stdout.metadata().ok()?;
-        same_file(meta, &own).then_some(stdout)
+        let here = Path::new("");
+        same_file((here, meta), (here, &own)).then_some(stdout)
     }
     #[cfg(not(unix))]
     {
