@@ -12,14 +12,31 @@ use std::process::Command;
 /// (what `cargo xtask tsan` needs without `--stable`).
 pub(crate) const NIGHTLY_HINT: &str = "rustup toolchain install nightly --component rust-src";
 
-/// Runs a command to its end; an error unless it succeeds.
+/// Runs a command to its end, its output going to ours; an error (naming
+/// the program and its arguments) unless it succeeds.
 pub(crate) fn run_command(cmd: &mut Command) -> Result<(), String> {
     let status = cmd.status().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("{:?} failed: {status}", cmd.get_program()))
+        Err(format!("{:?} {:?} failed: {status}", cmd.get_program(), cmd.get_args().collect::<Vec<_>>()))
     }
+}
+
+/// Runs a command to its end; its standard output, or an error with its
+/// standard error.
+pub(crate) fn output(cmd: &mut Command) -> Result<String, String> {
+    let out = cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{:?} {:?} failed ({}): {}",
+            cmd.get_program(),
+            cmd.get_args().collect::<Vec<_>>(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// The rustc of `toolchain` (or the default one) with `args`.

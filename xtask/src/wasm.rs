@@ -23,7 +23,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::process::run_command;
+use crate::process::{output, run_command};
 
 /// The npm package's name.
 const PACKAGE: &str = "ddsrs";
@@ -255,15 +255,6 @@ fn package_version(root: &Path, manifest: &str) -> Result<String, String> {
 /// A tool named by the environment variable `var`, else found on the PATH.
 fn tool(var: &str, name: &str) -> PathBuf {
     std::env::var_os(var).map_or_else(|| PathBuf::from(name), PathBuf::from)
-}
-
-/// The standard output of a command that succeeds.
-fn output(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", cmd.get_program().to_string_lossy()))?;
-    if !out.status.success() {
-        return Err(format!("{} failed: {}", cmd.get_program().to_string_lossy(), out.status));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 fn read(path: &Path) -> Result<String, String> {

@@ -32,6 +32,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub(crate) use crate::process::{output, run_command};
+
 /// The version of every artifact: the workspace's (`[workspace.package]`
 /// in the root `Cargo.toml`), which this crate inherits.
 pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -227,32 +229,6 @@ fn checksums(dir: &Path) -> Result<(), String> {
         return Err(format!("sha256sum failed: {}", String::from_utf8_lossy(&output.stderr)));
     }
     fs::write(dir.join("SHA256SUMS"), &output.stdout).map_err(|e| format!("cannot write SHA256SUMS: {e}"))
-}
-
-/// Runs a command to its end; its standard output, or an error with its
-/// standard error.
-pub(crate) fn output(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{:?} {:?} failed ({}): {}",
-            cmd.get_program(),
-            cmd.get_args().collect::<Vec<_>>(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-/// Runs a command to its end, its output going to ours.
-pub(crate) fn run_command(cmd: &mut Command) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{:?} {:?} failed: {status}", cmd.get_program(), cmd.get_args().collect::<Vec<_>>()))
-    }
 }
 
 #[cfg(test)]
