@@ -23,10 +23,19 @@ impl Records {
     /// ends the input.
     pub(super) fn take_pbn(&mut self, piece: Piece) -> Result<(), Failure> {
         let (mut rest, mut line) = (piece.text.as_str(), piece.line);
+        // A byte-order mark is the input's own on its first line only;
+        // further on it opens a game, as the whole text would be read.
+        let parse = |text: &str, line: usize| {
+            if line == 1 {
+                PbnFile::parse(text)
+            } else {
+                PbnFile::parse_continued(text)
+            }
+        };
         loop {
             // A piece of standard input is parsed on its own: its error
             // names the line and game in the whole input.
-            let error = match PbnFile::parse(rest) {
+            let error = match parse(rest, line) {
                 Ok(file) => {
                     self.take_pbn_file(file, piece.charset, line);
                     return Ok(());
@@ -42,7 +51,7 @@ impl Records {
             // The games before the bad one parsed (the error is the first
             // in the text); a blank line inside a comment can make the cut
             // fall where they do not, and then the error ends the input.
-            let before = PbnFile::parse(&rest[..start]).map_err(|_| Failure(format!("{}: {error}", self.name)))?;
+            let before = parse(&rest[..start], line).map_err(|_| Failure(format!("{}: {error}", self.name)))?;
             self.take_pbn_file(before, piece.charset, line);
             let game = self.pbn.games;
             if game == 0 && self.header.is_empty() {

@@ -136,7 +136,29 @@ impl PbnFile {
     /// # Ok::<_, dds_model::PbnFileError>(())
     /// ```
     pub fn parse(text: &str) -> Result<PbnFile, PbnFileError> {
-        let Scan { escapes, blocks, runaway_comments } = scan(text)?;
+        PbnFile::parse_text(text, false)
+    }
+
+    /// Parses a part of a PBN file that follows other text of it (a piece
+    /// of standard input read as it comes, the text after a game that did
+    /// not parse) as [`PbnFile::parse`] would read it within the whole
+    /// file: a byte-order mark at its start opens a game, as one in the
+    /// middle of a file does, so that a mark alone on its line is text out
+    /// of place, not the file's mark.
+    ///
+    /// ```
+    /// use dds_model::{PbnFile, PbnFileError};
+    /// assert!(PbnFile::parse("\u{feff}\n")?.games().is_empty());
+    /// assert_eq!(PbnFile::parse_continued("\u{feff}\n").unwrap_err(), PbnFileError::UnexpectedText { line: 1 });
+    /// assert_eq!(PbnFile::parse_continued("\u{feff}[Board \"2\"]\n")?.games().len(), 1);
+    /// # Ok::<_, PbnFileError>(())
+    /// ```
+    pub fn parse_continued(text: &str) -> Result<PbnFile, PbnFileError> {
+        PbnFile::parse_text(text, true)
+    }
+
+    fn parse_text(text: &str, continued: bool) -> Result<PbnFile, PbnFileError> {
+        let Scan { escapes, blocks, runaway_comments } = scan(text, continued)?;
         let eol = match text.find('\n') {
             Some(i) if text[..i].ends_with('\r') => "\r\n",
             _ => "\n",

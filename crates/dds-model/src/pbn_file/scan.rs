@@ -56,11 +56,13 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
 }
 
 /// Splits the file into blocks separated by blank lines, finding the tag
-/// pairs, comments and escape lines in them.
-pub(super) fn scan(text: &str) -> Result<Scan, PbnFileError> {
+/// pairs, comments and escape lines in them. A byte-order mark that opens
+/// `text` is the file's own unless `continued` (the text follows other
+/// text of the file), when it opens a game as one in the middle does.
+pub(super) fn scan(text: &str, continued: bool) -> Result<Scan, PbnFileError> {
     let bytes = text.as_bytes();
     let n = bytes.len();
-    let mut pos = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    let mut pos = if !continued && text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
     let mut line = 1;
     let mut escapes = Vec::new();
 
