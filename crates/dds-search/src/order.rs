@@ -427,6 +427,7 @@ fn cut_key(pos: &Position, target: Tricks, follows: bool, present: u64) -> u64 {
 /// Weighs the moves of `list` (the node `pos`'s, in generation order, whose
 /// group bottoms are `bottoms`; `follows`: the seat follows suit) and sorts
 /// them, the heaviest first. `killer` and `table_move` get a bonus.
+#[inline(always)]
 fn weigh_and_sort(
     pos: &Position,
     bottoms: u64,

@@ -42,6 +42,12 @@ use crate::order::{MovePicker, Ordering};
 use crate::position::{contested, length_shift, suit_lane, trick_winner, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks, sure_trump_tricks, Unpacked};
 
+mod isa;
+
+#[cfg(target_arch = "x86_64")]
+use isa::V3;
+use isa::{Isa, Portable};
+
 /// A number of tricks, or a target of tricks, everywhere in the search: the
 /// entry's arguments and answers, every node's target and the counts the
 /// quick tricks compare with it. One type, so that the search converts
@@ -68,6 +74,8 @@ pub struct Searcher<T: TransTable> {
     stop: Option<Arc<AtomicBool>>,
     /// Nodes reaching step 5 before the next look at `stop`.
     stop_countdown: u32,
+    /// Whether the search runs x86-64-v3's code (`isa.rs`).
+    v3: bool,
     /// Whether the search has seen `stop` set: every answer since then is
     /// meaningless (see [`Searcher::stopped`]).
     stopped: bool,
@@ -89,6 +97,7 @@ impl<T: TransTable> Searcher<T> {
             order: Ordering::new(),
             stop: None,
             stop_countdown: STOP_INTERVAL,
+            v3: isa::v3_detected(),
             stopped: false,
         }
     }
@@ -160,6 +169,36 @@ impl<T: TransTable> Searcher<T> {
         self.tricks
     }
 
+    /// Makes the search run its portable code (`true`), or x86-64-v3's code
+    /// where the processor has its features (`false`, the default; the
+    /// environment variable `DDSRS_PORTABLE` makes it the portable code in
+    /// a whole process). The two take the same nodes and give the same
+    /// answers: the choice is one of speed only.
+    ///
+    /// ```
+    /// use dds_model::{Deal, Seat, Strain};
+    /// use dds_search::{Position, Searcher};
+    /// use dds_tt::PartitionTable;
+    ///
+    /// let deal: Deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765".parse()?;
+    /// let pos = Position::new(*deal.hands(), Seat::East, &[], Strain::NoTrump)?;
+    /// let mut fast = Searcher::new(PartitionTable::default(), Strain::NoTrump);
+    /// let mut portable = Searcher::new(PartitionTable::default(), Strain::NoTrump);
+    /// portable.set_portable(true);
+    /// assert!(portable.portable());
+    /// assert_eq!(fast.solve_ns(&pos), portable.solve_ns(&pos));
+    /// assert_eq!(fast.nodes(), portable.nodes());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_portable(&mut self, portable: bool) {
+        self.v3 = !portable && isa::v3_detected();
+    }
+
+    /// Whether the search runs its portable code ([`Searcher::set_portable`]).
+    pub fn portable(&self) -> bool {
+        !self.v3
+    }
+
     /// The number of tricks North-South take from `pos` on, the current
     /// trick included, with best play by both sides.
     pub fn solve_ns(&mut self, pos: &Position) -> Tricks {
@@ -218,7 +257,7 @@ impl<T: TransTable> Searcher<T> {
         let pos = &pos.with_strain(self.strain);
         Ok(if pos.count == 3 {
             self.nodes += 1;
-            self.complete_trick(pos, card, target, pos.held()).0
+            self.complete_trick_entry(pos, card, target)
         } else {
             let child = pos.play(card);
             self.search(&child, target).0
@@ -240,23 +279,38 @@ impl<T: TransTable> Searcher<T> {
     /// The node function: whether North-South take `target` tricks, and the
     /// winning ranks of the answer.
     fn search(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if self.v3 {
+            // SAFETY: `v3` is set only on a processor with V3's features.
+            return unsafe { V3::search(self, pos, target) };
+        }
+        // SAFETY: the portable code runs on every processor of the target.
+        unsafe { Portable::search(self, pos, target) }
+    }
+
+    /// [`Searcher::search`] in the code of `I`.
+    #[inline(always)]
+    fn search_in<I: Isa>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         self.nodes += 1;
         if pos.count == 0 {
-            self.search_lead(pos, target)
+            // SAFETY: this node runs in `I`'s code, so the processor has its features.
+            unsafe { I::search_lead(self, pos, target) }
         } else {
-            self.search_follow(pos, target)
+            self.search_follow::<I>(pos, target)
         }
     }
 
     /// [`Searcher::search`] for a position at a trick boundary.
-    #[inline]
-    fn search_child_at_trick_start(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+    #[inline(always)]
+    fn search_child_at_trick_start<I: Isa>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         self.nodes += 1;
-        self.search_lead(pos, target)
+        // SAFETY: this node runs in `I`'s code, so the processor has its features.
+        unsafe { I::search_lead(self, pos, target) }
     }
 
     /// A node at a trick boundary.
-    fn search_lead(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+    #[inline(always)]
+    fn search_lead_in<I: Isa>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         let left = pos.hands[pos.leader_index()].count_ones();
         // Step 1. Target reached or unreachable.
         if target == 0 {
@@ -325,7 +379,8 @@ impl<T: TransTable> Searcher<T> {
             return (false, 0);
         }
         // Step 5. The move loop.
-        let (result, ranks, best) = self.move_loop::<0>(pos, target);
+        // SAFETY: this node runs in `I`'s code, so the processor has its features.
+        let (result, ranks, best) = unsafe { I::move_loop::<T, 0>(self, pos, target) };
         // Step 6. Store.
         self.store_answer(&key, aggregate, target, (result, ranks), best);
         (result, ranks)
@@ -354,25 +409,27 @@ impl<T: TransTable> Searcher<T> {
     }
 
     /// A node inside a trick.
-    #[inline]
-    fn search_follow(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+    #[inline(always)]
+    fn search_follow<I: Isa>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         match pos.count {
-            1 => self.search_second(pos, target),
-            2 => self.search_in_trick::<2>(pos, target),
-            _ => self.search_in_trick::<3>(pos, target),
+            1 => self.search_second::<I>(pos, target),
+            2 => self.search_in_trick::<I, 2>(pos, target),
+            _ => self.search_in_trick::<I, 3>(pos, target),
         }
     }
 
     /// The move loop of the seat `C` cards into the trick, without the
     /// deciding card.
-    #[inline]
-    fn search_in_trick<const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
-        let (result, ranks, _) = self.move_loop::<C>(pos, target);
+    #[inline(always)]
+    fn search_in_trick<I: Isa, const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+        // SAFETY: this node runs in `I`'s code, so the processor has its features.
+        let (result, ranks, _) = unsafe { I::move_loop::<T, C>(self, pos, target) };
         (result, ranks)
     }
 
     /// A node of the second seat of a trick.
-    fn search_second(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
+    #[inline(always)]
+    fn search_second<I: Isa>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         let left = Tricks::from(pos.tricks_left());
         if target == 0 {
             return (true, 0);
@@ -383,7 +440,7 @@ impl<T: TransTable> Searcher<T> {
         if let Some(ranks) = quick_second_hand(pos, self.strain, target, left) {
             return (pos.seat_to_play() & 1 == 0, ranks);
         }
-        self.search_in_trick::<1>(pos, target)
+        self.search_in_trick::<I, 1>(pos, target)
     }
 
     /// Tries the moves of the seat to play in order until one reaches the
@@ -394,7 +451,8 @@ impl<T: TransTable> Searcher<T> {
     /// (`pos.count`): each seat's loop is compiled apart, so that its tests
     /// of the card count fold away and its moves go straight to the next
     /// seat's node.
-    fn move_loop<const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64, Option<Card>) {
+    #[inline(always)]
+    fn move_loop_in<I: Isa, const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64, Option<Card>) {
         debug_assert_eq!(pos.count, C);
         // SAFETY: every caller passes `C` equal to `pos.count` (the search
         // functions dispatch on it, and each seat's loop calls the next
@@ -421,7 +479,7 @@ impl<T: TransTable> Searcher<T> {
             // SAFETY: the seat to play holds a card, so `legal` is one card
             // bit.
             let card = unsafe { Card::from_bit_unchecked(legal.trailing_zeros()) };
-            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
+            let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             return (result, ranks, (result == ns_moves).then_some(card));
         }
         let present = pos.in_play_with(held);
@@ -434,7 +492,7 @@ impl<T: TransTable> Searcher<T> {
         // SAFETY: `tops` is not empty (asserted above).
         if let Some(card) = unsafe { moves::only_choice(tops) } {
             // One choice (a third of the nodes): no ordering, no caches.
-            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
+            let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
                 return (result, ranks, Some(card));
             }
@@ -445,7 +503,7 @@ impl<T: TransTable> Searcher<T> {
         let mut picker = self.order.picker(pos, legal, (tops, bottoms), follows, cut);
         let mut union = 0u64;
         if let Some(card) = picker.first() {
-            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
+            let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
                 self.order.cutoff(&picker, card);
                 return (result, ranks, Some(card));
@@ -462,7 +520,7 @@ impl<T: TransTable> Searcher<T> {
             if picker.skips(card) {
                 continue;
             }
-            let (result, ranks) = self.try_move::<C>(pos, card, target, held);
+            let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
                 self.order.cutoff(&picker, card);
                 return (result, ranks, Some(card));
@@ -518,37 +576,49 @@ impl<T: TransTable> Searcher<T> {
 
     /// Plays `card` and searches on: the answer and its winning ranks
     /// (`held`: the cards held, [`Position::held`]).
-    #[inline]
-    fn try_move<const C: u8>(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
+    #[inline(always)]
+    fn try_move<I: Isa, const C: u8>(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
         if C == 3 {
-            return self.complete_trick(pos, card, target, held);
+            return self.complete_trick::<I>(pos, card, target, held);
         }
         let child = pos.play_at::<C>(card, held);
         self.nodes += 1;
         match C {
-            0 => self.search_second(&child, target),
-            1 => self.search_in_trick::<2>(&child, target),
-            _ => self.search_in_trick::<3>(&child, target),
+            0 => self.search_second::<I>(&child, target),
+            1 => self.search_in_trick::<I, 2>(&child, target),
+            _ => self.search_in_trick::<I, 3>(&child, target),
         }
     }
 
     /// Plays the fourth card of a trick and searches on from the next trick
     /// (`held`: the cards held, [`Position::held`]).
-    #[inline]
-    fn complete_trick(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
+    #[inline(always)]
+    fn complete_trick<I: Isa>(&mut self, pos: &Position, card: Card, target: Tricks, held: u64) -> (bool, u64) {
         self.tricks += 1;
         let cards = [pos.trick[0], pos.trick[1], pos.trick[2], card.bit() as u8];
         let child = pos.play_fourth(card, held);
         let (winner, contested) = finished_trick(pos, &child, &cards);
         let won = Tricks::from(child.leader & 1 == 0);
-        let (result, mut ranks) = self.search_child_at_trick_start(&child, target - won);
+        let (result, mut ranks) = self.search_child_at_trick_start::<I>(&child, target - won);
         if contested {
             ranks |= 1u64 << cards[winner];
         }
         (result, ranks)
     }
 
+    /// [`Searcher::complete_trick`] from the entry, in the code of the processor.
+    fn complete_trick_entry(&mut self, pos: &Position, card: Card, target: Tricks) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.v3 {
+            // SAFETY: `v3` is set only on a processor with V3's features.
+            return unsafe { V3::complete_trick(self, pos, card, target) };
+        }
+        // SAFETY: the portable code runs on every processor of the target.
+        unsafe { Portable::complete_trick(self, pos, card, target) }
+    }
+
     /// The last trick: every seat holds one card.
+    #[inline]
     fn last_trick(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         let leader = pos.leader_index();
         let cards: [u8; 4] = core::array::from_fn(|i| pos.hands[(leader + i) & 3].trailing_zeros() as u8);

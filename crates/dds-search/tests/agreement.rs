@@ -228,3 +228,36 @@ fn table_entries_of_small_positions_are_exact_bounds() {
         assert_eq!(searcher.table().error, None, "{deal} {strain} leader {leader}");
     }
 }
+
+/// The portable code of the search against the brute force, and against
+/// x86-64-v3's code where the processor has it (`Searcher::set_portable`):
+/// the same answers from the same nodes, on endings and on whole deals.
+#[test]
+fn the_portable_code_equals_minimax_and_the_processors_code() {
+    let mut rng = DealRng::new(4711);
+    for case in 0..case_count(4, 100) {
+        let (tricks, played, strain) = (1 + case % 4, (case / 4) % 4, Strain::ALL[case % 5]);
+        let (deal, leader, trick) = ending(&mut rng, tricks, played);
+        let expected = minimax(deal.hands().0, leader, &mut trick.clone(), strain);
+        let pos = Position::new(*deal.hands(), leader, &trick, strain).expect("endings are valid");
+        let mut searcher = Searcher::new(PartitionTable::default(), strain);
+        searcher.set_portable(true);
+        assert!(searcher.portable());
+        assert_eq!(searcher.solve_ns(&pos), Tricks::from(expected), "{deal} {strain} leader {leader} played {trick:?}");
+    }
+    let fast = Searcher::new(PartitionTable::default(), Strain::NoTrump);
+    if fast.portable() {
+        eprintln!("this processor runs the portable code only: nothing to compare it with");
+    }
+    for _ in 0..case_count(1, 2) {
+        let deal = rng.deal();
+        for strain in Strain::ALL {
+            let pos = Position::new(*deal.hands(), rng.seat(), &[], strain).expect("deals are valid");
+            let mut fast = Searcher::new(PartitionTable::default(), strain);
+            let mut portable = Searcher::new(PartitionTable::default(), strain);
+            portable.set_portable(true);
+            assert_eq!(fast.solve_ns(&pos), portable.solve_ns(&pos), "{deal} {strain}");
+            assert_eq!(fast.nodes(), portable.nodes(), "{deal} {strain}");
+        }
+    }
+}

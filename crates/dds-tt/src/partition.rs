@@ -346,6 +346,7 @@ impl Default for PartitionTable {
 }
 
 impl TransTable for PartitionTable {
+    #[inline(always)]
     fn probe(&mut self, key: &Key, target: u8) -> Option<Hit> {
         self.stats.probes += 1;
         let slot = self.slots[self.find(key.leader as u8, key.lengths)];
@@ -363,6 +364,7 @@ impl TransTable for PartitionTable {
         Some(Hit { lower: entry.lower(), upper: entry.upper(), relevant: entry.relevant(), best: entry.best() })
     }
 
+    #[inline(always)]
     fn store(&mut self, key: &Key, relevant: Relevant, bound: Bound, best: Option<Card>) {
         self.stats.stores += 1;
         let counts = relevant.iter().enumerate().fold(0u64, |c, (s, &k)| c | u64::from(k) << (4 * s));

@@ -332,6 +332,7 @@ impl Node {
 
     /// The suit-level part of a lead's weight: everything but the card's
     /// rank, worked out once per suit led.
+    #[inline(always)]
     fn lead_suit(&self, s: usize) -> LeadSuit {
         if !self.no_trump() {
             self.lead_trump_suit(s)

@@ -12,6 +12,7 @@ use crate::search::Tricks;
 /// trick boundary in `strain`: tricks the side *not* on lead surely takes
 /// sooner or later. Returns the answer for North-South and its winning
 /// ranks when that settles `target`.
+#[inline(always)]
 pub(crate) fn later_tricks(
     pos: &Position,
     unpacked: &Unpacked,

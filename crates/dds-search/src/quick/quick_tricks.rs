@@ -476,6 +476,7 @@ impl Count<'_> {
 /// cashed ([`Count::count_suit`]) until they settle the target; 3. with
 /// none, whether the opponents' trick settles it the other way
 /// ([`Count::opponents_win`]).
+#[inline(always)]
 pub(crate) fn quick_tricks(pos: &Position, unpacked: &Unpacked, strain: Strain, target: Tricks, left: Tricks) -> Quick {
     let me = pos.leader_index();
     let (l, p, r) = ((me + 1) & 3, (me + 2) & 3, (me + 3) & 3);

@@ -15,6 +15,7 @@ use crate::search::Tricks;
 /// second hand's side surely wins this trick (and, in no trump, enough
 /// more) to settle `target` tricks for North-South. Returns the winning
 /// ranks if so.
+#[inline(always)]
 pub(crate) fn quick_second_hand(pos: &Position, strain: Strain, target: Tricks, left: Tricks) -> Option<u64> {
     debug_assert_eq!(pos.count, 1);
     let leader = pos.leader_index();
