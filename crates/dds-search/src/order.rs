@@ -452,6 +452,7 @@ fn weigh_and_sort(
 
 /// Sorts the moves of `list` by weight, highest first; equal weights keep
 /// their order (insertion sort: at most 13 moves).
+#[inline(always)]
 fn sort_by_weight(list: &mut MoveList) {
     for i in 1..list.len {
         let (card, weight) = (list.cards[i], list.weights[i]);

@@ -156,6 +156,7 @@ pub(crate) struct Node {
 }
 
 impl Node {
+    #[inline(always)]
     pub(crate) fn new(pos: &Position) -> Node {
         let ld = pos.leader_index();
         let mut trick = [(0usize, 0i32); 3];
@@ -290,6 +291,7 @@ impl Node {
     /// those of the fourth seat following suit, which [`fourth_follow`]
     /// weighs without a node. `killer` and `table_move` are the killer move
     /// of this depth and the table's last best move, as (suit, rank value).
+    #[inline(always)]
     pub(crate) fn weigh(
         &self,
         moves: Moves<'_>,
@@ -351,6 +353,7 @@ impl Node {
         }
     }
 
+    #[inline(always)]
     fn lead_trump_suit(&self, s: usize) -> LeadSuit {
         let (me, t) = (self.me, self.trump());
         let (l, p, r) = self.seats();
@@ -469,6 +472,7 @@ impl Node {
         }
     }
 
+    #[inline(always)]
     fn lead_nt_suit(&self, s: usize) -> LeadSuit {
         let me = self.me;
         let (l, p, r) = self.seats();
