@@ -76,10 +76,22 @@ async function loadDeal(page, { deal, dealer = 'N', vul = 'None' }) {
 
 /** The legal cards shown with their scores: {card: {text, cost}}, once every one has its score. */
 async function shownScores(page) {
-  await page.waitForFunction(() => {
-    const cards = [...document.querySelectorAll('#diagram button.card')];
-    return cards.length > 0 && cards.every((c) => c.querySelector('.res'));
-  }, null, { timeout: 30000 });
+  try {
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('#diagram button.card')];
+      return cards.length > 0 && cards.every((c) => c.querySelector('.res'));
+    }, null, { timeout: 30000 });
+  } catch (e) {
+    // What the page showed, for a wait that timed out (once in CI, not
+    // seen since): the cards, their scores, the message, the address.
+    const seen = await page.evaluate(() => ({
+      cards: [...document.querySelectorAll('#diagram button.card')].map((c) => c.textContent),
+      message: document.querySelector('#message')?.textContent,
+      status: document.querySelector('#dd-status')?.textContent,
+      hash: location.hash,
+    })).catch((err) => String(err));
+    throw new Error(`${e.message}\nthe page showed: ${JSON.stringify(seen)}`);
+  }
   return page.$$eval('#diagram button.card', (cards) => Object.fromEntries(cards.map((c) => [c.dataset.card, {
     text: c.querySelector('.res').textContent, cost: c.classList.contains('cost'),
   }])));
