@@ -651,6 +651,7 @@ pub(crate) fn make_key(pos: &Position) -> Key {
 
 /// For each suit, how many of the remaining cards rank at or above the
 /// lowest winning rank of that suit.
+#[inline(always)]
 pub(crate) fn relevant_counts(aggregate: u64, ranks: u64) -> [u8; 4] {
     core::array::from_fn(|suit| {
         let lane = suit_lane(ranks, suit);

@@ -281,7 +281,7 @@ impl PartitionTable {
     }
 
     /// The slot of `key`'s group, or the free slot where it would go.
-    #[inline]
+    #[inline(always)]
     fn find(&self, leader: u8, lengths: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut i = self.home(leader, lengths);

@@ -54,6 +54,7 @@ fn push_upward(list: &mut MoveList, suit: usize, mut lane: u32) {
 /// - otherwise the cards that beat the lead, the cheapest first if it also
 ///   beats every card of the third seat, else the highest first; then the
 ///   others, the lowest first.
+#[inline(always)]
 pub(crate) fn second_follow(pos: &Position, tops: u64, list: &mut MoveList) {
     let me = pos.seat_to_play();
     let lead = pos.trick[0];
@@ -87,6 +88,7 @@ pub(crate) fn second_follow(pos: &Position, tops: u64, list: &mut MoveList) {
 /// beat the third seat (which follows suit or holds no trump), else every
 /// trump from the lowest up; then the lowest card of each side suit, the
 /// longest suit first; then the rest in generation order.
+#[inline(always)]
 pub(crate) fn second_ruff(pos: &Position, trump: usize, tops: u64, list: &mut MoveList) {
     let me = pos.seat_to_play();
     let third = pos.hands[(me + 1) & 3];
@@ -130,6 +132,7 @@ pub(crate) fn second_ruff(pos: &Position, trump: usize, tops: u64, list: &mut Mo
 /// (every card from the lowest up when partner wins). The
 /// order of DDS's weights for this seat (`weights::fourth_follow`), without
 /// weights or a sort.
+#[inline(always)]
 pub(crate) fn fourth_follow(pos: &Position, tops: u64, list: &mut MoveList) {
     let win = pos.winning_index();
     let winning = pos.trick[win];

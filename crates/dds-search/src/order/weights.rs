@@ -409,6 +409,7 @@ impl Node {
         LeadSuit { d_win: d, d_lose, w1, w1h, w2, w2h, win_top, win_other, singleton_top, second_falls: false }
     }
 
+    #[inline(always)]
     fn lead_trump_card(&self, suit: &LeadSuit, m: &Candidate, is_killer: bool, is_table_move: bool) -> i32 {
         let (me, rank) = (self.me, m.rank());
         let (_, p, _) = self.seats();
@@ -543,6 +544,7 @@ impl Node {
         }
     }
 
+    #[inline(always)]
     fn second_follow(&self, moves: Moves<'_>, out: &mut [i32]) {
         let (_, p, r) = self.seats();
         let (ls, lead) = self.trick[0];
@@ -624,6 +626,7 @@ impl Node {
         self.len(self.me, s) == 2 && self.nth(s, 1).1 == self.me
     }
 
+    #[inline(always)]
     fn second_void(&self, moves: Moves<'_>, out: &mut [i32]) {
         let (_, p, r) = self.seats();
         let (ls, lead) = self.trick[0];
@@ -706,6 +709,7 @@ impl Node {
         k.checked_sub(1)
     }
 
+    #[inline(always)]
     fn third_follow(&self, moves: Moves<'_>, out: &mut [i32]) {
         let (_, _, r) = self.seats();
         let (ls, lead) = self.trick[0];
@@ -807,6 +811,7 @@ impl Node {
         }
     }
 
+    #[inline(always)]
     fn third_void(&self, moves: Moves<'_>, out: &mut [i32]) {
         let (_, _, r) = self.seats();
         let (ls, lead) = self.trick[0];
@@ -845,6 +850,7 @@ impl Node {
         }
     }
 
+    #[inline(always)]
     fn fourth_void(&self, moves: Moves<'_>, out: &mut [i32]) {
         let (ls, _) = self.trick[0];
         let me = self.me;
@@ -898,6 +904,7 @@ impl Node {
 /// root's order weighs them (DDS's sorting networks order equal weights);
 /// inside the search `rules::fourth_follow` gives the same order without
 /// weights.
+#[inline(always)]
 pub(crate) fn fourth_follow(pos: &Position, cards: &[Card], out: &mut [i32]) {
     let win = pos.winning_index();
     let trump = pos.strain as u8;

@@ -92,6 +92,7 @@ impl Count<'_> {
     }
 
     /// The leader holds the top card of a side suit in a trump game.
+    #[inline(always)]
     fn lead_hand_trump(&mut self, s: usize, first: u32, second: u32) -> Outcome {
         let (own, c_l, c_r, c_p) =
             (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
@@ -138,6 +139,7 @@ impl Count<'_> {
 
     /// The leader holds the top card of a suit in no trump, or of the trump
     /// suit.
+    #[inline(always)]
     fn lead_hand_nt(&mut self, s: usize, first: u32, second: u32) -> Outcome {
         let (own, c_l, c_r, c_p) =
             (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);
@@ -182,6 +184,7 @@ impl Count<'_> {
     }
 
     /// Partner holds the top card and the leader can reach partner.
+    #[inline(always)]
     fn partner(&mut self, s: usize, first: u32, second: u32, trump_game: bool) -> Outcome {
         let (own, c_l, c_r, c_p) =
             (self.len[self.me][s], self.len[self.l][s], self.len[self.r][s], self.len[self.p][s]);

@@ -39,7 +39,7 @@ pub(super) fn top_trump_tricks(my: u32, pd: u32, all: u32) -> (u32, u32) {
 /// lanes, `lho` and `rho` the opponents' (`lho` plays after `my`), `all`
 /// every trump in play; `leading`: `my` is on lead, with `left` tricks to
 /// play. Returns the count and its winning ranks (a lane).
-#[inline]
+#[inline(always)]
 fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bool, left: Tricks) -> (u32, u32) {
     let n = all.count_ones();
     if n < 3 {
@@ -99,7 +99,7 @@ fn slow_trump_tricks(my: u32, pd: u32, lho: u32, rho: u32, all: u32, leading: bo
 /// `quick` is the quick tricks' count: the fast tricks seldom exceed it by
 /// more than one, and settle too few nodes near the end (or in no trump)
 /// to pay for the count there.
-#[inline]
+#[inline(always)]
 pub(crate) fn sure_trump_tricks(
     pos: &Position,
     unpacked: &Unpacked,
