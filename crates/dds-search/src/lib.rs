@@ -2,7 +2,9 @@
 //!
 //! The double dummy search engine: zero-window alpha-beta with quick tricks,
 //! move ordering, partition search with winning ranks, and the
-//! transposition table.
+//! transposition table. On x86-64 the search's recursion is compiled twice,
+//! for every processor and for x86-64-v3's features, and the processor
+//! chooses at run time ([`Searcher::set_portable`]).
 //!
 //! **Dependencies:** `dds-model`, `dds-tables`, `dds-tt`. The search is
 //! single-threaded, does no I/O, takes no locks and allocates nothing after
