@@ -31,22 +31,26 @@
 //! [`STOP_INTERVAL`] nodes that reach step 5, so that a search in flight
 //! ends within about a millisecond and the nodes cost no more.
 
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dds_model::{Card, Holding, PositionError, Seat, Strain};
+use dds_model::{Card, PositionError, Strain};
 use dds_tt::{Bound, Key, TransTable};
 
 use crate::moves::{self, MoveList};
 use crate::order::{MovePicker, Ordering};
-use crate::position::{contested, length_shift, suit_lane, trick_winner, Position};
+use crate::position::{length_shift, trick_winner, Position};
 use crate::quick::{later_tricks, quick_second_hand, quick_tricks, sure_trump_tricks, Unpacked};
 
 mod isa;
+mod ranks;
+mod settings;
 
 #[cfg(target_arch = "x86_64")]
 use isa::V3;
 use isa::{Isa, Portable};
+pub(crate) use ranks::relevant_counts;
+use ranks::{finished_trick, make_key, top_cards};
 
 /// A number of tricks, or a target of tricks, everywhere in the search: the
 /// entry's arguments and answers, every node's target and the counts the
@@ -87,118 +91,6 @@ pub struct Searcher<T: TransTable> {
 pub const STOP_INTERVAL: u32 = 1024;
 
 impl<T: TransTable> Searcher<T> {
-    /// A searcher for `strain` using `tt`.
-    pub fn new(tt: T, strain: Strain) -> Searcher<T> {
-        Searcher {
-            tt,
-            strain,
-            nodes: 0,
-            tricks: 0,
-            order: Ordering::new(),
-            stop: None,
-            stop_countdown: STOP_INTERVAL,
-            v3: isa::v3_detected(),
-            stopped: false,
-        }
-    }
-
-    /// Sets (or with `None` removes) the flag that stops the search: once
-    /// another thread sets it, the search in progress (and any later one)
-    /// returns within [`STOP_INTERVAL`] nodes of the move loop, and
-    /// [`Searcher::stopped`] is true. Its answers are then meaningless and
-    /// its table may hold wrong bounds: [`Searcher::clear`] it (which also
-    /// forgets the stop) before searching again.
-    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
-        self.stop = stop;
-    }
-
-    /// Whether the stop flag ended a search since the searcher was built or
-    /// last cleared: the answers since then are meaningless.
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// Looks at the stop flag, once every [`STOP_INTERVAL`] nodes: whether
-    /// the search must end. Once stopped, every later look answers yes at
-    /// once, so the whole search unwinds.
-    #[cold]
-    #[inline(never)]
-    fn poll_stop(&mut self) -> bool {
-        if !self.stopped {
-            self.stopped = self.stop.as_ref().is_some_and(|flag| flag.load(AtomicOrdering::Relaxed));
-        }
-        self.stop_countdown = if self.stopped { 1 } else { STOP_INTERVAL };
-        self.stopped
-    }
-
-    /// The strain searched.
-    pub fn strain(&self) -> Strain {
-        self.strain
-    }
-
-    /// Switches to another strain, clearing the table if it changes.
-    pub fn set_strain(&mut self, strain: Strain) {
-        if strain != self.strain {
-            self.clear();
-            self.strain = strain;
-        }
-    }
-
-    /// The transposition table.
-    pub fn table(&self) -> &T {
-        &self.tt
-    }
-
-    /// Forgets every stored result, and a stop seen
-    /// ([`Searcher::stopped`]).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        self.order.clear();
-        self.stopped = false;
-        self.stop_countdown = STOP_INTERVAL;
-    }
-
-    /// Nodes searched since the searcher was built.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Tricks completed in the search since the searcher was built: the
-    /// node count DDS reports.
-    pub fn trick_nodes(&self) -> u64 {
-        self.tricks
-    }
-
-    /// Makes the search run its portable code (`true`), or x86-64-v3's code
-    /// where the processor has its features (`false`, the default; the
-    /// environment variable `DDSRS_PORTABLE` makes it the portable code in
-    /// a whole process). The two take the same nodes and give the same
-    /// answers: the choice is one of speed only.
-    ///
-    /// ```
-    /// use dds_model::{Deal, Seat, Strain};
-    /// use dds_search::{Position, Searcher};
-    /// use dds_tt::PartitionTable;
-    ///
-    /// let deal: Deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765".parse()?;
-    /// let pos = Position::new(*deal.hands(), Seat::East, &[], Strain::NoTrump)?;
-    /// let mut fast = Searcher::new(PartitionTable::default(), Strain::NoTrump);
-    /// let mut portable = Searcher::new(PartitionTable::default(), Strain::NoTrump);
-    /// portable.set_portable(true);
-    /// assert!(portable.portable());
-    /// assert_eq!(fast.solve_ns(&pos), portable.solve_ns(&pos));
-    /// assert_eq!(fast.nodes(), portable.nodes());
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_portable(&mut self, portable: bool) {
-        self.v3 = !portable && isa::v3_detected();
-    }
-
-    /// Whether the search runs its portable code ([`Searcher::set_portable`]).
-    pub fn portable(&self) -> bool {
-        !self.v3
-    }
-
     /// The number of tricks North-South take from `pos` on, the current
     /// trick included, with best play by both sides.
     pub fn solve_ns(&mut self, pos: &Position) -> Tricks {
@@ -633,58 +525,3 @@ impl<T: TransTable> Searcher<T> {
 /// first two tricks of a deal. Deeper, the probes cost more than the nodes
 /// they save.
 const PROBE_CARDS: usize = 48;
-
-/// The winner's index in the trick `cards` that `pos` completed into
-/// `child`, and whether another card of its suit was played
-/// ([`contested`]).
-#[inline]
-fn finished_trick(pos: &Position, child: &Position, cards: &[u8; 4]) -> (usize, bool) {
-    let winner = (child.leader.wrapping_sub(pos.leader) & 3) as usize;
-    (winner, contested(cards, winner))
-}
-
-/// The transposition-table key of a position at a trick boundary.
-#[inline]
-pub(crate) fn make_key(pos: &Position) -> Key {
-    Key { leader: Seat::wrapping(pos.leader_index()), lengths: pos.lengths, owners: pos.owners }
-}
-
-/// For each suit, how many of the remaining cards rank at or above the
-/// lowest winning rank of that suit.
-#[inline(always)]
-pub(crate) fn relevant_counts(aggregate: u64, ranks: u64) -> [u8; 4] {
-    core::array::from_fn(|suit| {
-        let lane = suit_lane(ranks, suit);
-        // No winning rank: `lowest` is 0 and the mask keeps nothing.
-        let lowest = lane & lane.wrapping_neg();
-        (suit_lane(aggregate, suit) & !lowest.wrapping_sub(1)).count_ones() as u8
-    })
-}
-
-/// The top `relevant[s]` remaining cards of each suit.
-#[inline]
-pub(crate) fn top_cards(aggregate: u64, relevant: [u8; 4]) -> u64 {
-    let mut out = 0u64;
-    for (suit, &k) in relevant.iter().enumerate() {
-        let lane = Holding::from_bits_truncate(suit_lane(aggregate, suit) as u32);
-        out |= u64::from(dds_tables::top_ranks(lane, usize::from(k)).bits()) << (16 * suit);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::relevant_counts;
-
-    /// The relevant count of a suit covers every card at or above its
-    /// lowest winning rank, and nothing in a suit without winning ranks.
-    #[test]
-    fn relevant_counts_reach_the_lowest_winning_rank() {
-        // Spades: the ace, queen, nine and four in play, the queen winning.
-        // Hearts: three cards, none winning.
-        let aggregate = 0b1_0100_1000_0100 | 0b111 << 16;
-        let ranks = 0b0100_0000_0000;
-        assert_eq!(relevant_counts(aggregate, ranks), [2, 0, 0, 0]);
-        assert_eq!(relevant_counts(aggregate, ranks | 0b100), [4, 0, 0, 0]);
-    }
-}
