@@ -55,24 +55,42 @@ pub(super) trait Isa {
 /// workspace's x86-64-v2 or whatever the build chose).
 pub(super) struct Portable;
 
-impl Isa for Portable {
-    unsafe fn search<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
-        s.search_in::<Self>(pos, target)
-    }
-    unsafe fn search_lead<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
-        s.search_lead_in::<Self>(pos, target)
-    }
-    unsafe fn move_loop<T: TransTable, const C: u8>(
-        s: &mut Searcher<T>,
-        pos: &Position,
-        target: Tricks,
-    ) -> (bool, u64, Option<Card>) {
-        s.move_loop_in::<Self, C>(pos, target)
-    }
-    unsafe fn complete_trick<T: TransTable>(s: &mut Searcher<T>, pos: &Position, card: Card, target: Tricks) -> bool {
-        s.complete_trick::<Self>(pos, card, target, pos.held()).0
-    }
+/// The wrappers of one [`Isa`], each carrying the attributes given (the
+/// code's target features): written once, so that the codes cannot differ
+/// in anything but their features.
+macro_rules! isa_wrappers {
+    ($isa:ty $(, #[$attr:meta])*) => {
+        impl Isa for $isa {
+            $(#[$attr])*
+            unsafe fn search<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
+                s.search_in::<Self>(pos, target)
+            }
+            $(#[$attr])*
+            unsafe fn search_lead<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
+                s.search_lead_in::<Self>(pos, target)
+            }
+            $(#[$attr])*
+            unsafe fn move_loop<T: TransTable, const C: u8>(
+                s: &mut Searcher<T>,
+                pos: &Position,
+                target: Tricks,
+            ) -> (bool, u64, Option<Card>) {
+                s.move_loop_in::<Self, C>(pos, target)
+            }
+            $(#[$attr])*
+            unsafe fn complete_trick<T: TransTable>(
+                s: &mut Searcher<T>,
+                pos: &Position,
+                card: Card,
+                target: Tricks,
+            ) -> bool {
+                s.complete_trick::<Self>(pos, card, target, pos.held()).0
+            }
+        }
+    };
 }
+
+isa_wrappers!(Portable);
 
 /// x86-64-v3's code.
 #[cfg(target_arch = "x86_64")]
@@ -100,25 +118,4 @@ pub(super) fn v3_detected() -> bool {
 // The features of x86-64-v3 that code generation uses (with those of v2
 // below them), as `v3_detected` checks them.
 #[cfg(target_arch = "x86_64")]
-impl Isa for V3 {
-    #[target_feature(enable = "avx,avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe,sse4.1,sse4.2,ssse3")]
-    unsafe fn search<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
-        s.search_in::<Self>(pos, target)
-    }
-    #[target_feature(enable = "avx,avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe,sse4.1,sse4.2,ssse3")]
-    unsafe fn search_lead<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64) {
-        s.search_lead_in::<Self>(pos, target)
-    }
-    #[target_feature(enable = "avx,avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe,sse4.1,sse4.2,ssse3")]
-    unsafe fn move_loop<T: TransTable, const C: u8>(
-        s: &mut Searcher<T>,
-        pos: &Position,
-        target: Tricks,
-    ) -> (bool, u64, Option<Card>) {
-        s.move_loop_in::<Self, C>(pos, target)
-    }
-    #[target_feature(enable = "avx,avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe,sse4.1,sse4.2,ssse3")]
-    unsafe fn complete_trick<T: TransTable>(s: &mut Searcher<T>, pos: &Position, card: Card, target: Tricks) -> bool {
-        s.complete_trick::<Self>(pos, card, target, pos.held()).0
-    }
-}
+isa_wrappers!(V3, #[target_feature(enable = "avx,avx2,bmi1,bmi2,lzcnt,popcnt,fma,movbe,sse4.1,sse4.2,ssse3")]);
