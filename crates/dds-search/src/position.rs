@@ -414,12 +414,12 @@ impl Position {
 
 /// Whether card bit `c`, played after `w`, beats it in `strain`: a higher
 /// card of the same suit, or a trump on a card of another suit.
+///
+/// One load and a bit test ([`dds_tables::beaters`]) rather than two suit
+/// compares and a rank compare: it runs at every card after a lead.
 #[inline]
 fn beats(c: u8, w: u8, strain: Strain) -> bool {
-    // No trump's index is no suit's. Non-short-circuit operators: no
-    // branches.
-    let trump = strain as u8;
-    ((c >> 4 == w >> 4) & (c > w)) | ((c >> 4 == trump) & (w >> 4 != trump))
+    dds_tables::beaters(strain, w) >> (c & 63) & 1 != 0
 }
 
 /// The index (0..4, in order of play) of the winning card of a complete

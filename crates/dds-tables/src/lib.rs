@@ -13,6 +13,8 @@
 //!   entries).
 //! * [`suits_trump_first`]: the order in which quick tricks take the suits
 //!   (read by the search's quick tricks).
+//! * [`beaters`]: the cards that beat the winner of a trick so far (read by
+//!   the search at every card played after a lead).
 //!
 //! A table belongs here only if the search or the transposition table reads
 //! it. Lookups only tests would read live in those tests, computed there
@@ -37,9 +39,11 @@
 //! # What has no table
 //!
 //! * The number of cards of a holding: [`Holding::len`] is one `popcnt`.
-//! * Card comparison: within a suit, the higher card is the one with the
+//! * Card comparison within a suit: the higher card is the one with the
 //!   higher bit, so comparing two cards of a suit is a plain integer compare
-//!   of their bit positions (or of their [`Rank`](dds_model::Rank)s).
+//!   of their bit positions (or of their [`Rank`](dds_model::Rank)s). Whether
+//!   a card beats another in a strain, across suits, is [`beaters`]: one
+//!   load and a bit test instead of two suit compares and a rank compare.
 //! * The highest and the lowest card of a holding, and a card's rank
 //!   relative to the cards left: bit operations on the code where they are
 //!   needed ([`Holding::highest`], [`Holding::lowest`] and
@@ -176,6 +180,51 @@ const SUITS_TRUMP_FIRST: [[Suit; 4]; Strain::NUM] = {
 #[inline]
 pub const fn suits_trump_first(strain: Strain) -> [Suit; 4] {
     SUITS_TRUMP_FIRST[strain.index()]
+}
+
+/// `BEATERS[strain][w]`: see [`beaters`].
+static BEATERS: [[u64; 64]; Strain::NUM] = {
+    let mut table = [[0u64; 64]; Strain::NUM];
+    let mut strain = 0;
+    while strain < Strain::NUM {
+        let mut w = 0;
+        while w < 64 {
+            let mut c = 0;
+            while c < 64 {
+                // A card's suit is its bit's high part, as a trump suit's
+                // index is its strain's (no trump's, 4, is no suit's).
+                // Bits 13 to 15 of a suit's lane are no card's.
+                let (cs, ws) = (c >> 4, w >> 4);
+                if c & 15 < 13 && ((cs == ws && c > w) || (cs == strain && ws != strain)) {
+                    table[strain][w] |= 1 << c;
+                }
+                c += 1;
+            }
+            w += 1;
+        }
+        strain += 1;
+    }
+    table
+};
+
+/// The cards, as card bits ([`Card::bit`](dds_model::Card::bit)), that beat
+/// the card of bit `winner` when played after it to a trick in `strain`
+/// (`winner` winning the trick so far): the higher cards of its suit, and
+/// every trump if it is not one. Only the low 6 bits of `winner` are read.
+///
+/// ```
+/// use dds_model::{Card, Strain};
+/// let (king, ace, trump) = ("HK".parse::<Card>()?, "HA".parse::<Card>()?, "S2".parse::<Card>()?);
+/// let beats = |c: Card, w: Card, s| dds_tables::beaters(s, w.bit() as u8) >> c.bit() & 1 == 1;
+/// assert!(beats(ace, king, Strain::NoTrump));
+/// assert!(!beats(trump, king, Strain::NoTrump));
+/// assert!(beats(trump, ace, Strain::Spades));
+/// assert!(!beats(ace, trump, Strain::Spades));
+/// # Ok::<_, dds_model::ParseError>(())
+/// ```
+#[inline]
+pub const fn beaters(strain: Strain, winner: u8) -> u64 {
+    BEATERS[strain.index()][(winner & 63) as usize]
 }
 
 #[cfg(test)]

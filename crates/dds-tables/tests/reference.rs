@@ -1,7 +1,7 @@
 //! Every entry of every table against its reference: the slow reference
 //! functions of `dds-model`, or the definition written out.
 
-use dds_model::{Holding, Rank, Strain, Suit};
+use dds_model::{trick_winner, Card, Holding, Rank, Strain, Suit};
 
 fn holdings() -> impl Iterator<Item = Holding> {
     (0..Holding::COUNT as u16).map(|bits| Holding::from_bits(bits).unwrap())
@@ -40,5 +40,22 @@ fn suits_trump_first() {
         let trump: Vec<Suit> = strain.trump().into_iter().collect();
         let others = Suit::ALL.into_iter().filter(|&s| Some(s) != strain.trump());
         assert_eq!(order.to_vec(), trump.into_iter().chain(others).collect::<Vec<_>>(), "{strain:?}");
+    }
+}
+
+#[test]
+fn beaters() {
+    for strain in Strain::ALL {
+        for winner in Card::all() {
+            let beaters = dds_tables::beaters(strain, winner.bit() as u8);
+            // Against the model's trick winner: a card beats the winner so
+            // far when a trick of the two is won by the second.
+            for card in Card::all().filter(|&c| c != winner) {
+                let expected = trick_winner(&[winner, card], strain) == Some(1);
+                assert_eq!(beaters >> card.bit() & 1 == 1, expected, "{card} after {winner} in {strain:?}");
+            }
+            // No bit that is not a card's.
+            assert_eq!(beaters & !Card::all().fold(0u64, |m, c| m | 1 << c.bit()), 0, "{winner}");
+        }
     }
 }
