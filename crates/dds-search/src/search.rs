@@ -83,6 +83,10 @@ pub struct Searcher<T: TransTable> {
     /// Whether the search has seen `stop` set: every answer since then is
     /// meaningless (see [`Searcher::stopped`]).
     stopped: bool,
+    /// The card that decided the last leader's move loop, for its store:
+    /// set by that loop rather than returned, so that every loop returns
+    /// its answer in two registers.
+    decided: Option<Card>,
 }
 
 /// The nodes reaching the move loop at a trick boundary between two looks
@@ -272,7 +276,8 @@ impl<T: TransTable> Searcher<T> {
         }
         // Step 5. The move loop.
         // SAFETY: this node runs in `I`'s code, so the processor has its features.
-        let (result, ranks, best) = unsafe { I::move_loop::<T, 0>(self, pos, target) };
+        let (result, ranks) = unsafe { I::move_loop::<T, 0>(self, pos, target) };
+        let best = self.decided;
         // Step 6. Store.
         self.store_answer(&key, aggregate, target, (result, ranks), best);
         (result, ranks)
@@ -315,8 +320,7 @@ impl<T: TransTable> Searcher<T> {
     #[inline(always)]
     fn search_in_trick<I: Isa, const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         // SAFETY: this node runs in `I`'s code, so the processor has its features.
-        let (result, ranks, _) = unsafe { I::move_loop::<T, C>(self, pos, target) };
-        (result, ranks)
+        unsafe { I::move_loop::<T, C>(self, pos, target) }
     }
 
     /// A node of the second seat of a trick.
@@ -336,15 +340,15 @@ impl<T: TransTable> Searcher<T> {
     }
 
     /// Tries the moves of the seat to play in order until one reaches the
-    /// side's goal. Returns the answer, its winning ranks and the card that
-    /// decided it.
+    /// side's goal. Returns the answer and its winning ranks; the leader's
+    /// loop (`C` = 0) leaves the card that decided it in `decided`.
     ///
     /// `C` is the number of cards already played to the trick
     /// (`pos.count`): each seat's loop is compiled apart, so that its tests
     /// of the card count fold away and its moves go straight to the next
     /// seat's node.
     #[inline(always)]
-    fn move_loop_in<I: Isa, const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64, Option<Card>) {
+    fn move_loop_in<I: Isa, const C: u8>(&mut self, pos: &Position, target: Tricks) -> (bool, u64) {
         debug_assert_eq!(pos.count, C);
         // SAFETY: every caller passes `C` equal to `pos.count` (the search
         // functions dispatch on it, and each seat's loop calls the next
@@ -372,7 +376,7 @@ impl<T: TransTable> Searcher<T> {
             // bit.
             let card = unsafe { Card::from_bit_unchecked(legal.trailing_zeros()) };
             let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
-            return (result, ranks, (result == ns_moves).then_some(card));
+            return self.decided::<C>(result, ranks, (result == ns_moves).then_some(card));
         }
         let present = pos.in_play_with(held);
         // Read before the groups are worked out (see `cutoff_slot`).
@@ -386,9 +390,9 @@ impl<T: TransTable> Searcher<T> {
             // One choice (a third of the nodes): no ordering, no caches.
             let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
-                return (result, ranks, Some(card));
+                return self.decided::<C>(result, ranks, Some(card));
             }
-            return (result, moves::cover_groups(ranks, tops, bottoms), None);
+            return self.decided::<C>(result, moves::cover_groups(ranks, tops, bottoms), None);
         }
         // The moves in the order of `order.rs`: the picker's first move, and
         // only if it fails, the rest.
@@ -398,7 +402,7 @@ impl<T: TransTable> Searcher<T> {
             let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
                 self.order.cutoff(&picker, card);
-                return (result, ranks, Some(card));
+                return self.decided::<C>(result, ranks, Some(card));
             }
             union = ranks;
             picker.failed(card, ranks);
@@ -415,13 +419,23 @@ impl<T: TransTable> Searcher<T> {
             let (result, ranks) = self.try_move::<I, C>(pos, card, target, held);
             if result == ns_moves {
                 self.order.cutoff(&picker, card);
-                return (result, ranks, Some(card));
+                return self.decided::<C>(result, ranks, Some(card));
             }
             union |= ranks;
             picker.failed(card, ranks);
         }
         self.order.failed_all(&picker, &list);
-        (!ns_moves, moves::cover_groups(union, tops, bottoms), None)
+        self.decided::<C>(!ns_moves, moves::cover_groups(union, tops, bottoms), None)
+    }
+
+    /// The answer `(result, ranks)` of a move loop of the seat `C` cards into
+    /// the trick, decided by `best`: kept for the store when `C` is 0.
+    #[inline(always)]
+    fn decided<const C: u8>(&mut self, result: bool, ranks: u64, best: Option<Card>) -> (bool, u64) {
+        if C == 0 {
+            self.decided = best;
+        }
+        (result, ranks)
     }
 
     /// Lead probing (bridge-solver's `PromoteProbedLeads`): plays each lead

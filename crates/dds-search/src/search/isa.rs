@@ -42,11 +42,8 @@ pub(super) trait Isa {
     unsafe fn search_lead<T: TransTable>(s: &mut Searcher<T>, pos: &Position, target: Tricks) -> (bool, u64);
     /// `Searcher::move_loop_in`: the move loop of the seat `C` cards into
     /// the trick.
-    unsafe fn move_loop<T: TransTable, const C: u8>(
-        s: &mut Searcher<T>,
-        pos: &Position,
-        target: Tricks,
-    ) -> (bool, u64, Option<Card>);
+    unsafe fn move_loop<T: TransTable, const C: u8>(s: &mut Searcher<T>, pos: &Position, target: Tricks)
+        -> (bool, u64);
     /// `Searcher::complete_trick`: `pos`'s fourth seat plays `card`.
     unsafe fn complete_trick<T: TransTable>(s: &mut Searcher<T>, pos: &Position, card: Card, target: Tricks) -> bool;
 }
@@ -74,7 +71,7 @@ macro_rules! isa_wrappers {
                 s: &mut Searcher<T>,
                 pos: &Position,
                 target: Tricks,
-            ) -> (bool, u64, Option<Card>) {
+            ) -> (bool, u64) {
                 s.move_loop_in::<Self, C>(pos, target)
             }
             $(#[$attr])*

@@ -23,6 +23,7 @@ impl<T: TransTable> Searcher<T> {
             stop_countdown: STOP_INTERVAL,
             v3: isa::v3_detected(),
             stopped: false,
+            decided: None,
         }
     }
 
