@@ -41,9 +41,8 @@
 //! * The number of cards of a holding: [`Holding::len`] is one `popcnt`.
 //! * Card comparison within a suit: the higher card is the one with the
 //!   higher bit, so comparing two cards of a suit is a plain integer compare
-//!   of their bit positions (or of their [`Rank`](dds_model::Rank)s). Whether
-//!   a card beats another in a strain, across suits, is [`beaters`]: one
-//!   load and a bit test instead of two suit compares and a rank compare.
+//!   of their bit positions (or of their [`Rank`](dds_model::Rank)s). Across
+//!   suits, in a strain, the search reads [`beaters`] (above).
 //! * The highest and the lowest card of a holding, and a card's rank
 //!   relative to the cards left: bit operations on the code where they are
 //!   needed ([`Holding::highest`], [`Holding::lowest`] and
